@@ -1,0 +1,7 @@
+import { keyRoutes } from './keys.routes.ts';
+import { addressRoutes } from './addresses.routes.ts';
+import { securityRoutes } from './security.routes.ts';
+import type { Route } from '../route.ts';
+
+/** Every operation the HTTP host serves, in the order the OpenAPI document lists them. */
+export const ROUTES: Route[] = [...keyRoutes, ...addressRoutes, ...securityRoutes];

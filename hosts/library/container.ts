@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import { Container, type ServiceIdentifier } from 'inversify';
+import { T } from '../../core/ports/tokens.ts';
+import { Cursors } from '../../core/kernel/paging.ts';
+import { Authenticate } from '../../core/auth/authenticate.ts';
+import { ConsumeRateLimit } from '../../core/limits/rate-limit.ts';
+import { RecordRequest } from '../../core/keys/record-request.ts';
+import { IdempotentRequests } from '../../core/idempotency/idempotent-requests.ts';
+import { LoadFixtures } from '../../core/fixtures/load-fixtures.ts';
+import { ListKeys } from '../../core/keys/list-keys.ts';
+import { GetKey } from '../../core/keys/get-key.ts';
+import { CreateKey } from '../../core/keys/create-key.ts';
+import { UpdateKey } from '../../core/keys/update-key.ts';
+import { DeleteKey } from '../../core/keys/delete-key.ts';
+import { RotateKey } from '../../core/keys/rotate-key.ts';
+import { RevokeKey } from '../../core/keys/revoke-key.ts';
+import { ListKeyLogs } from '../../core/keys/key-logs.ts';
+import { GetKeyStats } from '../../core/keys/key-stats.ts';
+import { ListAddresses } from '../../core/addresses/list-addresses.ts';
+import { GetStepUpStatus } from '../../core/security/get-step-up-status.ts';
+import { RequestStepUpCode } from '../../core/security/request-step-up-code.ts';
+import { VerifyStepUpCode } from '../../core/security/verify-step-up-code.ts';
+import type { Store } from '../../core/ports/repositories.ts';
+import type { Mailer } from '../../core/ports/mailer.ts';
+import { openDatabase } from '../../adapters/knex/connect.ts';
+import { createKnexStore } from '../../adapters/knex/store.knex.ts';
+import { KnexRateLimitStore } from '../../adapters/knex/rate-limit-store.knex.ts';
+import { MemoryRateLimitStore } from '../../adapters/rate-limit-memory/rate-limit-store.memory.ts';
+import { NodeIdSource } from '../../adapters/crypto-node/id-source.node.ts';
+import { Sha256SecretHasher } from '../../adapters/crypto-node/secret-hasher.sha256.ts';
+import { HmacSigner } from '../../adapters/crypto-node/signer.hmac.ts';
+import { AesGcmSecretSealer } from '../../adapters/crypto-node/secret-sealer.aes-gcm.ts';
+import { deriveKey, loadMasterKey } from '../../adapters/crypto-node/master-key.ts';
+import { SystemClock } from '../../adapters/clock-system/clock.system.ts';
+import { OutboxMailer } from '../../adapters/mailer-outbox/mailer.outbox.ts';
+import { SmtpMailer } from '../../adapters/mailer-smtp/mailer.smtp.ts';
+import type { MailServiceOptions, ResolvedConfig } from './config.ts';
+
+/**
+ * The one composition root every host builds on: adapters are chosen from config here and nowhere else.
+ * Core classes carry no decorators; each is bound through a factory with explicit tokens.
+ */
+export async function buildContainer(config: ResolvedConfig, options: MailServiceOptions) {
+  const container = new Container({ defaultScope: 'Singleton' });
+  const masterKey = loadMasterKey({ env: config.masterKey, dataDir: config.dataDir });
+  const db = await openDatabase(config.db);
+  const mailer: Mailer = options.mailer
+    ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new OutboxMailer(join(config.dataDir, 'outbox')));
+
+  const value = <V>(token: ServiceIdentifier<V>, v: V) => container.bind<V>(token).toConstantValue(v);
+  const make = <V>(token: symbol, deps: symbol[], factory: (...args: any[]) => V) =>
+    container.bind<V>(token).toResolvedValue(factory, deps as never);
+
+  value(T.Config, config);
+  value(T.Clock, options.clock ?? new SystemClock());
+  value(T.Ids, options.ids ?? new NodeIdSource());
+  value(T.Hasher, new Sha256SecretHasher());
+  value(T.Signer, new HmacSigner(deriveKey(masterKey, 'cursors')));
+  value(T.Sealer, new AesGcmSecretSealer(deriveKey(masterKey, 'sealed-secrets')));
+  value(T.Mailer, mailer);
+  value<Store>(T.Store, createKnexStore(db.knex));
+  value(T.RateLimitStore, config.rateLimitStore === 'database' ? new KnexRateLimitStore(db.knex) : new MemoryRateLimitStore());
+  make(T.Cursors, [T.Signer], (s) => new Cursors(s));
+
+  make(T.Authenticate, [T.Store, T.Hasher, T.Clock], (s, h, c) => new Authenticate(s, h, c));
+  make(T.ConsumeRateLimit, [T.RateLimitStore, T.Clock], (r, c) => new ConsumeRateLimit(r, c, config.requestsPerMinute));
+  make(T.RecordRequest, [T.Store, T.Ids, T.Clock], (s, i, c) => new RecordRequest(s, i, c));
+  make(T.IdempotentRequests, [T.Store, T.Hasher, T.Clock], (s: Store, h, c) => new IdempotentRequests(s.idempotency, h, c));
+  make(T.LoadFixtures, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new LoadFixtures(s, i, h, c));
+  make(T.ListKeys, [T.Store, T.Cursors, T.Clock], (s, cu, c) => new ListKeys(s, cu, c));
+  make(T.GetKey, [T.Store, T.Clock], (s, c) => new GetKey(s, c));
+  make(T.CreateKey, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new CreateKey(s, i, h, c));
+  make(T.UpdateKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new UpdateKey(s, i, c));
+  make(T.DeleteKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new DeleteKey(s, i, c));
+  make(T.RotateKey, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new RotateKey(s, i, h, c));
+  make(T.RevokeKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new RevokeKey(s, i, c));
+  make(T.ListKeyLogs, [T.Store, T.Cursors], (s, cu) => new ListKeyLogs(s, cu));
+  make(T.GetKeyStats, [T.Store, T.Clock], (s, c) => new GetKeyStats(s, c));
+  make(T.ListAddresses, [T.Store, T.Cursors], (s, cu) => new ListAddresses(s, cu));
+  make(T.GetStepUpStatus, [T.Store, T.Clock], (s, c) => new GetStepUpStatus(s, c));
+  make(T.RequestStepUpCode, [T.Store, T.Ids, T.Hasher, T.Clock, T.Mailer], (s, i, h, c, m) => new RequestStepUpCode(s, i, h, c, m, config.mailFrom));
+  make(T.VerifyStepUpCode, [T.Store, T.Hasher, T.Clock], (s, h, c) => new VerifyStepUpCode(s, h, c));
+
+  const close = async () => {
+    await (mailer as { close?: () => unknown }).close?.();
+    await db.close();
+  };
+  return { container, close };
+}

@@ -1,0 +1,69 @@
+import { T } from '../../core/ports/tokens.ts';
+import { resolveConfig, type MailServiceOptions } from './config.ts';
+import { buildContainer } from './container.ts';
+import type { Authenticate } from '../../core/auth/authenticate.ts';
+import type { ConsumeRateLimit } from '../../core/limits/rate-limit.ts';
+import type { RecordRequest } from '../../core/keys/record-request.ts';
+import type { IdempotentRequests } from '../../core/idempotency/idempotent-requests.ts';
+import type { LoadFixtures } from '../../core/fixtures/load-fixtures.ts';
+import type { ListKeys } from '../../core/keys/list-keys.ts';
+import type { GetKey } from '../../core/keys/get-key.ts';
+import type { CreateKey } from '../../core/keys/create-key.ts';
+import type { UpdateKey } from '../../core/keys/update-key.ts';
+import type { DeleteKey } from '../../core/keys/delete-key.ts';
+import type { RotateKey } from '../../core/keys/rotate-key.ts';
+import type { RevokeKey } from '../../core/keys/revoke-key.ts';
+import type { ListKeyLogs } from '../../core/keys/key-logs.ts';
+import type { GetKeyStats } from '../../core/keys/key-stats.ts';
+import type { ListAddresses } from '../../core/addresses/list-addresses.ts';
+import type { GetStepUpStatus } from '../../core/security/get-step-up-status.ts';
+import type { RequestStepUpCode } from '../../core/security/request-step-up-code.ts';
+import type { VerifyStepUpCode } from '../../core/security/verify-step-up-code.ts';
+import type { Store } from '../../core/ports/repositories.ts';
+import type { ResolvedConfig } from './config.ts';
+
+/** The service as typed use cases, one group per area; the HTTP host calls exactly these. */
+export interface MailService {
+  config: ResolvedConfig;
+  authenticate: Authenticate;
+  rateLimit: ConsumeRateLimit;
+  recordRequest: RecordRequest;
+  idempotency: IdempotentRequests;
+  fixtures: LoadFixtures;
+  keys: {
+    list: ListKeys; get: GetKey; create: CreateKey; update: UpdateKey; delete: DeleteKey; rotate: RotateKey;
+    revoke: RevokeKey; logs: ListKeyLogs; stats: GetKeyStats;
+  };
+  addresses: { list: ListAddresses };
+  security: { status: GetStepUpStatus; requestCode: RequestStepUpCode; verifyCode: VerifyStepUpCode };
+  /** True when the database answers. */
+  healthy(): Promise<boolean>;
+  /** True when the database holds no workspace yet. */
+  isEmpty(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function createMailService(options: MailServiceOptions = {}): Promise<MailService> {
+  const config = resolveConfig(options);
+  const { container, close } = await buildContainer(config, options);
+  const get = <V>(token: symbol) => container.get<V>(token);
+  let closed: Promise<void> | null = null;
+  return {
+    config,
+    authenticate: get(T.Authenticate),
+    rateLimit: get(T.ConsumeRateLimit),
+    recordRequest: get(T.RecordRequest),
+    idempotency: get(T.IdempotentRequests),
+    fixtures: get(T.LoadFixtures),
+    keys: {
+      list: get(T.ListKeys), get: get(T.GetKey), create: get(T.CreateKey), update: get(T.UpdateKey),
+      delete: get(T.DeleteKey), rotate: get(T.RotateKey), revoke: get(T.RevokeKey), logs: get(T.ListKeyLogs),
+      stats: get(T.GetKeyStats),
+    },
+    addresses: { list: get(T.ListAddresses) },
+    security: { status: get(T.GetStepUpStatus), requestCode: get(T.RequestStepUpCode), verifyCode: get(T.VerifyStepUpCode) },
+    healthy: () => get<Store>(T.Store).ping(),
+    isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,
+    close: () => (closed ??= close()),
+  };
+}
