@@ -8,10 +8,22 @@ const toParam = (pointer: string, prefix: string | null) => {
   return path || prefix;
 };
 
+/** TypeBox's conversion reads `2.5` or `1e2` as an integer; a query integer must be written as one. */
+function refuseLooseIntegers(schema: TSchema, value: unknown): void {
+  if (!TypeGuard.IsObject(schema) || value === null || typeof value !== 'object') return;
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    const raw = (value as Record<string, unknown>)[name];
+    if (TypeGuard.IsInteger(prop) && typeof raw === 'string' && !/^-?\d+$/.test(raw)) {
+      throw new AppError('invalid_parameter', `\`${name}\` must be an integer.`, name);
+    }
+  }
+}
+
 /** Validates one part of a request; query and path values arrive as strings and are converted first. */
 export function validate(schema: TSchema, value: unknown, where: 'body' | 'query' | 'params'): unknown {
   let input = value;
   if (where !== 'body') {
+    refuseLooseIntegers(schema, value);
     input = Value.Convert(schema, value);
     if (TypeGuard.IsObject(schema)) input = Value.Clean(schema, input); // unknown query keys are ignored
     input = Value.Default(schema, input);

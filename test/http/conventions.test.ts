@@ -23,8 +23,10 @@ serverTest('unknown path is 404 resource_not_found; wrong method is 405 method_n
   assertError(t, wrong, 405, 'method_not_allowed');
   t.is(wrong.body.error.type, 'invalid_request_error');
   t.regex(wrong.headers.get('allow') ?? '', /GET/);
-  const outside = await s.call('GET', '/nothing-here');
-  assertError(t, outside, 404, 'resource_not_found');
+  const outside = await fetch(s.url.replace(/\/v1$/, '/nothing-here'));
+  t.is(outside.status, 404);
+  t.is(((await outside.json()) as any).error.code, 'resource_not_found');
+  assertError(t, await s.call('GET', '/nothing-here'), 401, 'missing_api_key', null);
 });
 
 serverTest('request bodies: malformed JSON, unknown keys, wrong types with dotted params', async (t, s) => {

@@ -42,16 +42,20 @@ serverTest('request log per key and workspace-wide: newest first, since/until/st
 serverTest('activity log: every change with its source and actor; survives deletion', async (t, s) => {
   const owner = s.fixture.tokens.owner;
   const k = (await s.call('POST', '/keys', { token: owner, body: { name: 'a' } })).body;
-  await s.call('PATCH', `/keys/${k.id}`, { token: owner, body: { enabled: false } });
-  await s.call('PATCH', `/keys/${k.id}`, { token: owner, body: { enabled: true } });
-  await s.call('PATCH', `/keys/${k.id}`, { token: owner, body: { name: 'b' } });
-  await s.call('POST', `/keys/${k.id}/rotate`, { token: owner });
-  await s.call('POST', `/keys/${k.id}/revoke`, { token: owner, body: {} });
+  const steps: Array<[string, string, object?]> = [
+    ['PATCH', '', { enabled: false }], ['PATCH', '', { enabled: true }], ['PATCH', '', { name: 'b' }],
+    ['POST', '/rotate'], ['POST', '/revoke', {}],
+  ];
+  for (const [method, suffix, body] of steps) {
+    s.clock.advance(1_000); // entries in the same millisecond have no order of their own
+    t.is((await s.call(method, `/keys/${k.id}${suffix}`, { token: owner, body })).status, 200);
+  }
   const activity = await s.call('GET', `/keys/${k.id}/activity`, { token: owner });
   t.deepEqual(activity.body.items.map((a: any) => a.type), ['revoked', 'rotated', 'updated', 'enabled', 'disabled', 'created']);
   const created = activity.body.items.at(-1);
   t.is(created.source, 'api');
   t.deepEqual(created.actor, { type: 'api_key', id: s.fixture.keys.owner!.id });
+  s.clock.advance(1_000);
   await s.call('DELETE', `/keys/${k.id}`, { token: owner });
   const all = await s.call('GET', '/keys/activity?limit=100', { token: owner });
   t.deepEqual(all.body.items.filter((a: any) => a.keyId === k.id).map((a: any) => a.type)[0], 'deleted');

@@ -1,0 +1,20 @@
+import type { TestFn } from 'ava';
+import { checker, type OpenedStore } from './kit.ts';
+import { audienceContract, directoryContract } from './directory.contract.ts';
+import { keyContract } from './keys.contract.ts';
+import { logContract } from './logs.contract.ts';
+import { securityContract } from './security.contract.ts';
+import { transactionContract } from './transactions.contract.ts';
+
+export type { OpenedStore } from './kit.ts';
+
+/** What every Store must do, whatever the database under it. */
+export function runStoreContract(test: TestFn, name: string, open: () => Promise<OpenedStore>): void {
+  const check = checker(test, name, open);
+  directoryContract(check);
+  audienceContract(check);
+  keyContract(check);
+  logContract(check);
+  securityContract(check);
+  transactionContract(check);
+}
