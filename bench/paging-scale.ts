@@ -80,7 +80,7 @@ export async function pagingScale(config: BenchConfig): Promise<void> {
       deep.push(d.ms);
     }
 
-    subheading(`results (${pageRepeats} fetches each, after ${WARMUP_FETCHES} warm-up fetches; client-side round trip)`);
+    subheading(`results: ${pageRepeats} alternating fetches each after ${WARMUP_FETCHES} warm-up, client round trip`);
     const firstMedian = median(first);
     const deepMedian = median(deep);
     table(

@@ -7,7 +7,7 @@ export function heading(title: string): void {
 }
 
 export function subheading(title: string): void {
-  console.log(`\n-- ${title} ${'-'.repeat(Math.max(0, RULE - title.length - 4))}`);
+  console.log(`\n-- ${title} ${'-'.repeat(Math.max(0, RULE - title.length - 4))}`.trimEnd());
 }
 
 export const note = (text: string) => console.log(`   ${text}`);
