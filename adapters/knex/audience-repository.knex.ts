@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Audience, AudienceRepository, Contact } from '../../core/ports/repositories.ts';
-import { insertIfAbsent } from './inserted.ts';
+import { insertIfAbsent } from './insert-if-absent.ts';
 import { toBool, unstorable } from './values.ts';
 
 interface AudienceRow {

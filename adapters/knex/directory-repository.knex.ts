@@ -4,7 +4,7 @@ import type { DirectoryRepository } from '../../core/ports/repositories.ts';
 import type {
   Address, Domain, Membership, Plan, SendingStatus, User, Workspace, WorkspaceKind,
 } from '../../core/workspaces/workspace.ts';
-import { insertIfAbsent } from './inserted.ts';
+import { insertIfAbsent } from './insert-if-absent.ts';
 import { countOf } from './queries.ts';
 import { toBool, unstorable } from './values.ts';
 

@@ -21,7 +21,10 @@ export class KnexIdempotencyRepository implements IdempotencyRepository {
     return row ? fromRow(row) : null;
   }
 
-  async save(r: IdempotentResponse): Promise<void> {
+  async save(r: IdempotentResponse, replaceBefore: string): Promise<void> {
+    // A row past its window no longer counts, so a new response takes its place; a live row wins.
+    await this.db('idempotency_keys')
+      .where({ credential_id: r.credentialId, key: r.key }).andWhere('created_at', '<', replaceBefore).delete();
     await this.db('idempotency_keys').insert({
       credential_id: r.credentialId, key: r.key, request_hash: r.requestHash, status: r.status, body: r.body,
       created_at: r.createdAt,

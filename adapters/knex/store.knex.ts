@@ -4,6 +4,7 @@ import { KnexAccessTokenRepository } from './access-token-repository.knex.ts';
 import { KnexActivityRepository } from './activity-repository.knex.ts';
 import { KnexApiKeyRepository } from './api-key-repository.knex.ts';
 import { KnexAudienceRepository } from './audience-repository.knex.ts';
+import { dialectOf } from './dialect.ts';
 import { KnexDirectoryRepository } from './directory-repository.knex.ts';
 import { KnexIdempotencyRepository } from './idempotency-repository.knex.ts';
 import { KnexRequestLogRepository } from './request-log-repository.knex.ts';
@@ -11,10 +12,17 @@ import { KnexStepUpRepository } from './step-up-repository.knex.ts';
 
 /** Every repository over one knex instance; `transaction` rebinds them all to one knex transaction. */
 export function createKnexStore(knex: Knex): Store {
-  return bind(knex, null);
+  const sqlite = dialectOf(knex) === 'sqlite';
+  return bind(knex, (work) => knex.transaction(async (trx) => {
+    if (sqlite) await takeSqliteWriteLock(trx);
+    return work(bind(trx, null));
+  }));
 }
 
-function bind(db: Knex, trx: Knex.Transaction | null): Store {
+type Begin = <T>(work: (tx: Store) => Promise<T>) => Promise<T>;
+
+/** `begin` is null for a store already inside a transaction. */
+function bind(db: Knex, begin: Begin | null): Store {
   const store: Store = {
     keys: new KnexApiKeyRepository(db),
     accessTokens: new KnexAccessTokenRepository(db),
@@ -25,7 +33,7 @@ function bind(db: Knex, trx: Knex.Transaction | null): Store {
     stepUp: new KnexStepUpRepository(db),
     idempotency: new KnexIdempotencyRepository(db),
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
-    transaction: (work) => (trx ? work(store) : db.transaction((t) => work(bind(t, t)))),
+    transaction: (work) => (begin ? begin(work) : work(store)),
     ping: async () => {
       try {
         await db.raw('select 1').timeout(5_000);
@@ -36,4 +44,13 @@ function bind(db: Knex, trx: Knex.Transaction | null): Store {
     },
   };
   return store;
+}
+
+/**
+ * knex starts SQLite transactions with a plain BEGIN, which takes the write lock only at the first write. Work
+ * that reads first and another process writes meanwhile then fails with SQLITE_BUSY_SNAPSHOT, which
+ * busy_timeout does not wait out. A write that changes nothing takes the lock up front, as BEGIN IMMEDIATE would.
+ */
+async function takeSqliteWriteLock(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('update knex_migrations_lock set is_locked = is_locked where 0 = 1');
 }

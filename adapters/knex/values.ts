@@ -1,6 +1,6 @@
 // Row values differ by driver: SQLite hands booleans back as 0/1, pg hands bigint and count(*) back as strings.
 
-export const toBool = (v: unknown): boolean => v === true || v === 1 || v === 1n;
+export const toBool = (v: unknown): boolean => v === true || v === 1;
 
 export const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 

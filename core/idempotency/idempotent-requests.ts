@@ -37,7 +37,8 @@ export class IdempotentRequests {
   async remember(credentialId: string, key: string, request: string, response: StoredResponse): Promise<void> {
     if (response.status >= 500) return;
     const now = this.clock.now();
-    await this.repo.save({ credentialId, key, requestHash: this.hasher.hash(request), ...response, createdAt: now.toISOString() });
+    await this.repo.save({ credentialId, key, requestHash: this.hasher.hash(request), ...response, createdAt: now.toISOString() },
+      new Date(now.getTime() - WINDOW_MS).toISOString());
     if (now.getTime() - this.lastPurge > 3_600_000) {
       this.lastPurge = now.getTime();
       await this.repo.purgeBefore(new Date(now.getTime() - WINDOW_MS).toISOString());

@@ -5,6 +5,8 @@ import type { Position } from '../kernel/paging.ts';
 
 // Repositories speak the domain: they take and return core records and raise AppErrors, never driver errors.
 // Lists take `after` (a keyset position) and `limit` and return at most `limit` rows in the list's order.
+// Time bounds: `since`, `notBefore` and `...Since` are inclusive; `until` is exclusive. E-mail addresses are
+// stored lower-cased. Inserts that "return false" do so when the row exists by id or by a unique key.
 
 export interface ApiKeyRepository {
   get(workspaceId: string, id: string): Promise<ApiKey | null>;
@@ -15,6 +17,7 @@ export interface ApiKeyRepository {
   /** Keys neither revoked nor expired at `now`. */
   countOpen(workspaceId: string, now: string): Promise<number>;
   insert(key: ApiKey): Promise<void>;
+  /** Writes every field but `totalUses` and `lastUsedAt`, which only `recordUse` moves (so no use is lost to a race). */
   update(key: ApiKey): Promise<void>;
   delete(workspaceId: string, id: string): Promise<void>;
   recordUse(id: string, at: string): Promise<void>;
@@ -117,8 +120,8 @@ export interface IdempotentResponse {
 
 export interface IdempotencyRepository {
   find(credentialId: string, key: string, notBefore: string): Promise<IdempotentResponse | null>;
-  /** Saves the first response; a concurrent duplicate keeps the earlier one. */
-  save(response: IdempotentResponse): Promise<void>;
+  /** Saves the first response; a concurrent duplicate keeps the earlier one. A row older than `replaceBefore` is replaced. */
+  save(response: IdempotentResponse, replaceBefore: string): Promise<void>;
   purgeBefore(before: string): Promise<void>;
 }
 

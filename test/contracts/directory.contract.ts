@@ -1,12 +1,12 @@
 import type { Address, Domain, User, Workspace } from '../../core/workspaces/workspace.ts';
 import { at, OTHER_WS, seedWorkspaces, WS, type Check } from './kit.ts';
 
-const domain = (id: string, name: string, with_: Partial<Domain> = {}): Domain => ({
+const domain = (id: string, name: string, overrides: Partial<Domain> = {}): Domain => ({
   id, workspaceId: WS, domain: name, receivingVerified: true, sendingStatus: 'verified', catchAll: false,
-  createdAt: at(1), ...with_,
+  createdAt: at(1), ...overrides,
 });
-const address = (id: string, name: string, with_: Partial<Address> = {}): Address => ({
-  id, workspaceId: WS, domainId: 'dom_acme', address: name, enabled: true, name: null, createdAt: at(2), ...with_,
+const address = (id: string, name: string, overrides: Partial<Address> = {}): Address => ({
+  id, workspaceId: WS, domainId: 'dom_acme', address: name, enabled: true, name: null, createdAt: at(2), ...overrides,
 });
 
 export function directoryContract(check: Check): void {

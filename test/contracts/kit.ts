@@ -39,12 +39,12 @@ export async function seedWorkspaces(store: Store): Promise<void> {
 }
 
 /** A key with every nullable field null; `with` fills in the rest. */
-export const bareKey = (id: string, with_: Partial<ApiKey> = {}): ApiKey => ({
+export const bareKey = (id: string, overrides: Partial<ApiKey> = {}): ApiKey => ({
   id, workspaceId: WS, name: `key ${id}`, secretHash: `hash-${id}`, keyLast4: 'abcd', lifecycle: 'usable',
   scopes: [], roleId: null, addressAllowlist: [], domainAllowlist: [], ipAllowlist: [], expiresAt: null,
   lastUsedAt: null, totalUses: 0, rotatedAt: null, rotationCount: 0, deactivatedAt: null, revokedAt: null,
   revokedReason: null, createdAt: at(1), createdBy: { type: 'fixture', id: null }, updatedAt: at(1),
-  updatedBy: { type: 'fixture', id: null }, lastChangeAt: at(1), lastChangeType: 'created', ...with_,
+  updatedBy: { type: 'fixture', id: null }, lastChangeAt: at(1), lastChangeType: 'created', ...overrides,
 });
 
 /** A key with every field set to something other than its default. */
@@ -57,8 +57,8 @@ export const fullKey = (id: string): ApiKey => bareKey(id, {
   lastChangeAt: at(7), lastChangeType: 'rotated',
 });
 
-export const token = (id: string, with_: Partial<AccessToken> = {}): AccessToken => ({
+export const token = (id: string, overrides: Partial<AccessToken> = {}): AccessToken => ({
   id, workspaceId: WS, userId: OWNER, tokenHash: `hash-${id}`, app: { clientId: 'app_cli', name: 'Acme CLI', kind: 'cli' },
   scopes: ['keys:read'], addressAllowlist: [], domainAllowlist: [], stepUpVerifiedAt: null, expiresAt: null,
-  createdAt: at(1), ...with_,
+  createdAt: at(1), ...overrides,
 });

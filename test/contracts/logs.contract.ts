@@ -2,14 +2,14 @@ import type { ActivityEntry, RequestLogEntry } from '../../core/ports/repositori
 import type { Position } from '../../core/kernel/paging.ts';
 import { at, OTHER_WS, seedWorkspaces, WS, type Check } from './kit.ts';
 
-const request = (id: string, minute: number, with_: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
+const request = (id: string, minute: number, overrides: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
   id, workspaceId: WS, keyId: 'key_1', tokenId: null, requestId: `req_${id}`, method: 'GET', path: '/v1/ping',
-  status: 200, ipAddress: '127.0.0.1', durationMs: 3, createdAt: at(minute), ...with_,
+  status: 200, ipAddress: '127.0.0.1', durationMs: 3, createdAt: at(minute), ...overrides,
 });
 
-const activity = (id: string, minute: number, with_: Partial<ActivityEntry> = {}): ActivityEntry => ({
+const activity = (id: string, minute: number, overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
   id, workspaceId: WS, keyId: 'key_1', type: 'updated', source: 'api', actor: { type: 'api_key', id: 'key_admin' },
-  detail: {}, createdAt: at(minute), ...with_,
+  detail: {}, createdAt: at(minute), ...overrides,
 });
 
 /** Every page of a keyset list, to check that paging neither skips nor repeats. */

@@ -1,9 +1,9 @@
 import type { StepUpCode } from '../../core/ports/repositories.ts';
 import { at, OWNER, seedWorkspaces, token, type Check } from './kit.ts';
 
-const code = (id: string, minute: number, with_: Partial<StepUpCode> = {}): StepUpCode => ({
+const code = (id: string, minute: number, overrides: Partial<StepUpCode> = {}): StepUpCode => ({
   id, tokenId: 'tok_1', userId: OWNER, clientId: 'app_cli', codeHash: `hash-${id}`, createdAt: at(minute),
-  expiresAt: at(minute + 10), wrongTries: 0, closedAt: null, ...with_,
+  expiresAt: at(minute + 10), wrongTries: 0, closedAt: null, ...overrides,
 });
 
 export function securityContract(check: Check): void {
@@ -49,19 +49,25 @@ export function securityContract(check: Check): void {
     const i = store.idempotency;
     const first = { credentialId: 'key_1', key: 'k-1 ~!', requestHash: 'h1', status: 201, body: '{"id":"x","n":"Ü"}', createdAt: at(10) };
     t.is(await i.find('key_1', 'k-1 ~!', at(0)), null);
-    await i.save(first);
-    await i.save({ ...first, requestHash: 'h2', status: 200, body: '{}', createdAt: at(11) });
+    await i.save(first, at(0));
+    await i.save({ ...first, requestHash: 'h2', status: 200, body: '{}', createdAt: at(11) }, at(0));
     t.deepEqual(await i.find('key_1', 'k-1 ~!', at(0)), first);
     t.deepEqual(await i.find('key_1', 'k-1 ~!', at(10)), first, 'notBefore is inclusive');
     t.is(await i.find('key_1', 'k-1 ~!', at(10.5)), null);
     t.is(await i.find('key_2', 'k-1 ~!', at(0)), null, 'keys are per credential');
     t.is(await i.find('key_1', 'k-2', at(0)), null);
 
-    await Promise.all(['a', 'b', 'c', 'd'].map((h) => i.save({ ...first, key: 'race', requestHash: h })));
+    await Promise.all(['a', 'b', 'c', 'd'].map((h) => i.save({ ...first, key: 'race', requestHash: h }, at(0))));
     t.truthy(await i.find('key_1', 'race', at(0)), 'concurrent saves of one key do not fail');
 
-    await i.save({ ...first, key: 'new', createdAt: at(20) });
-    await i.purgeBefore(at(20));
+    // A row past its window is replaced by the next response under the same key.
+    await i.save({ ...first, requestHash: 'h3', createdAt: at(30) }, at(10.5));
+    t.is((await i.find('key_1', 'k-1 ~!', at(0)))?.requestHash, 'h3');
+    await i.save({ ...first, requestHash: 'h4', createdAt: at(31) }, at(10.5));
+    t.is((await i.find('key_1', 'k-1 ~!', at(0)))?.requestHash, 'h3', 'a live row still wins');
+
+    await i.save({ ...first, key: 'new', createdAt: at(40) }, at(0));
+    await i.purgeBefore(at(40));
     t.is(await i.find('key_1', 'k-1 ~!', at(0)), null);
     t.truthy(await i.find('key_1', 'new', at(0)));
   });

@@ -9,12 +9,12 @@ import { runConnectContract } from './connect.contract.ts';
 
 // Each open database may pool up to 10 connections; a few at a time keeps the server under max_connections.
 const OPEN_AT_ONCE = 4;
-let open_ = 0;
+let inUse = 0;
 const waiting: Array<() => void> = [];
 async function slot(): Promise<() => void> {
-  if (open_ >= OPEN_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else open_++;
-  return () => { const next = waiting.shift(); if (next) next(); else open_--; };
+  if (inUse >= OPEN_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else inUse++;
+  return () => { const next = waiting.shift(); if (next) next(); else inUse--; };
 }
 
 // No reachability check and no skip: when PostgreSQL is down, every test here fails on opening.

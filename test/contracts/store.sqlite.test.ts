@@ -9,6 +9,7 @@ import { freshSqliteUrl } from '../support/databases.ts';
 import { runStoreContract } from './store.contract.ts';
 import { runRateLimitContract } from './rate-limit.contract.ts';
 import { runConnectContract } from './connect.contract.ts';
+import { at, bareKey, seedWorkspaces, WS } from './kit.ts';
 
 async function fresh() {
   const url = freshSqliteUrl();
@@ -56,6 +57,31 @@ test('sqlite: :memory: opens a migrated, working store', async (t) => {
     } finally {
       await db.close();
     }
+  }
+});
+
+// Another connection stands in for another process; with no busy timeout it reports the lock instead of waiting.
+test('sqlite: a transaction holds the write lock from its start, so reading before writing cannot lose a race', async (t) => {
+  const url = freshSqliteUrl();
+  const db = await openDatabase(url);
+  const second = await openDatabase(url);
+  const other = await second.knex.client.acquireConnection();
+  other.pragma('busy_timeout = 0');
+  try {
+    const store = createKnexStore(db.knex);
+    await seedWorkspaces(store);
+    await store.transaction(async (tx) => {
+      t.is(await tx.keys.countOpen(WS, at(0)), 0);
+      t.throws(() => other.prepare("insert into users (id, email, created_at) values ('usr_x', 'x@example.test', ?)").run(at(0)),
+        { code: 'SQLITE_BUSY', any: true });
+      await tx.keys.insert(bareKey('key_1'));
+    });
+    t.truthy(await store.keys.get(WS, 'key_1'));
+  } finally {
+    await second.knex.client.releaseConnection(other);
+    await second.close();
+    await db.close();
+    rmSync(dirname(url), { recursive: true, force: true });
   }
 });
 

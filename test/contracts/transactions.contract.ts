@@ -48,7 +48,7 @@ export function transactionContract(check: Check): void {
     t.is(await store.keys.get(WS, 'key_2'), null);
   });
 
-  check('transaction: a failed statement rolls the work back without leaking the driver into later calls', async (t, { store }) => {
+  check('transaction: a failing statement rolls back the whole transaction and the store keeps working', async (t, { store }) => {
     await seedWorkspaces(store);
     await store.keys.insert(bareKey('key_1'));
     await t.throwsAsync(store.transaction(async (tx) => {

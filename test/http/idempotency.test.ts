@@ -30,4 +30,6 @@ serverTest('Idempotency-Key: refusals replay too; malformed keys are 400; 24 hou
   const later = await s.call('POST', '/keys', { token, headers: { 'Idempotency-Key': 'day' }, body: { name: 'daily' } });
   t.is(later.status, 201);
   t.not(later.body.id, first.body.id);
+  const replayOfLater = await s.call('POST', '/keys', { token, headers: { 'Idempotency-Key': 'day' }, body: { name: 'daily' } });
+  t.deepEqual(replayOfLater.body, later.body, 'the new response is the one kept for the next 24 hours');
 });
