@@ -77,8 +77,11 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
     await this.table.where({ workspace_id: workspaceId, id }).delete();
   }
 
-  async recordUse(id: string, at: string): Promise<void> {
-    // One statement, so concurrent requests of the same key never lose a count.
-    await this.table.where({ id }).update({ total_uses: this.db.raw('?? + 1', ['total_uses']), last_used_at: at });
+  async recordUse(id: string, at: string, count = 1): Promise<void> {
+    // One statement, so concurrent writers of the same key never lose a count or move lastUsedAt back.
+    await this.table.where({ id }).update({
+      total_uses: this.db.raw('?? + ?', ['total_uses', count]),
+      last_used_at: this.db.raw('case when ?? is null or ?? < ? then ? else ?? end', ['last_used_at', 'last_used_at', at, at, 'last_used_at']),
+    });
   }
 }

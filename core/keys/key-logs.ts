@@ -3,6 +3,7 @@ import { selfKey, visibleKey, requireKeyManager } from './key-access.ts';
 import type { Caller } from '../auth/caller.ts';
 import { pageLimit, type Cursors, type Page, type PageParams } from '../kernel/paging.ts';
 import type { ActivityEntry, LogQuery, RequestLogEntry, Store } from '../ports/repositories.ts';
+import type { PendingWrites } from './record-request.ts';
 
 /** Which key's log: one key by id, the caller itself, or the whole workspace. */
 export type LogSubject = { keyId: string } | { self: true } | { workspace: true };
@@ -42,7 +43,7 @@ const ACTIVITY_TYPES = new Set(['created', 'updated', 'enabled', 'disabled', 'ro
 
 /** spec: GET /keys/{id}/requests, /keys/requests, /keys/self/requests and the matching activity logs. Newest first. */
 export class ListKeyLogs {
-  constructor(private readonly store: Store, private readonly cursors: Cursors) {}
+  constructor(private readonly store: Store, private readonly cursors: Cursors, private readonly log: PendingWrites) {}
 
   private async keyIdOf(caller: Caller, subject: LogSubject): Promise<string | undefined> {
     if ('keyId' in subject) return (await visibleKey(this.store, caller, subject.keyId)).id;
@@ -53,6 +54,7 @@ export class ListKeyLogs {
 
   async requests(caller: Caller, subject: LogSubject, f: LogFilters): Promise<Page<ReturnType<typeof requestView>>> {
     const keyId = await this.keyIdOf(caller, subject);
+    await this.log.flush();
     const query: LogQuery = { keyId, ...window(f), ...statusRange(f.status) };
     const after = this.cursors.decode('key-requests', f.cursor);
     const rows = await this.store.requests.list(caller.workspaceId, query, after, pageLimit(f.limit) + 1);

@@ -5,14 +5,16 @@ import type { Caller } from '../auth/caller.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/repositories.ts';
 import type { Position } from '../kernel/paging.ts';
+import type { PendingWrites } from './record-request.ts';
 
 const DAY = 86_400_000;
 
 /** spec: GET /keys/stats and /keys/self/stats — key counts by status and request volume over the last day and month. */
 export class GetKeyStats {
-  constructor(private readonly store: Store, private readonly clock: Clock) {}
+  constructor(private readonly store: Store, private readonly clock: Clock, private readonly log: PendingWrites) {}
 
   private async traffic(workspaceId: string, keyId: string | null) {
+    await this.log.flush();
     const now = this.clock.now().getTime();
     const [day, month] = await Promise.all([
       this.store.requests.counts(workspaceId, keyId, new Date(now - DAY).toISOString()),
@@ -36,6 +38,7 @@ export class GetKeyStats {
   }
 
   async self(caller: Caller) {
+    await this.log.flush();
     const key = await selfKey(this.store, caller);
     return {
       object: 'api_key_stats' as const, keyId: key.id, totalUses: key.totalUses, lastUsedAt: key.lastUsedAt,

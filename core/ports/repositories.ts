@@ -20,7 +20,8 @@ export interface ApiKeyRepository {
   /** Writes every field but `totalUses` and `lastUsedAt`, which only `recordUse` moves (so no use is lost to a race). */
   update(key: ApiKey): Promise<void>;
   delete(workspaceId: string, id: string): Promise<void>;
-  recordUse(id: string, at: string): Promise<void>;
+  /** Adds `count` uses and moves `lastUsedAt` to `at` unless it is already later. */
+  recordUse(id: string, at: string, count?: number): Promise<void>;
 }
 
 export interface AccessTokenRepository {
@@ -80,6 +81,7 @@ export interface LogQuery {
 
 export interface RequestLogRepository {
   append(entry: RequestLogEntry): Promise<void>;
+  appendMany(entries: RequestLogEntry[]): Promise<void>;
   /** Newest first; position `[createdAt, id]`. */
   list(workspaceId: string, query: LogQuery, after: Position | null, limit: number): Promise<RequestLogEntry[]>;
   /** Requests and error responses (status >= 400) since `since`, for one key or the whole workspace. */

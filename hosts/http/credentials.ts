@@ -49,10 +49,10 @@ export function credentials(service: MailService): Middleware {
       status = isAppError(err) ? err.status : 500;
       throw err;
     } finally {
-      await service.recordRequest.execute(caller, {
+      service.recordRequest.execute(caller, {
         requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status, ipAddress: ctx.ip,
         durationMs: Math.round(performance.now() - started),
-      }).catch((e) => ctx.state.log?.error({ err: e, requestId: ctx.state.requestId }, 'request log write failed'));
+      });
     }
   };
 }

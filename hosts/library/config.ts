@@ -24,6 +24,8 @@ export interface MailServiceOptions {
   clock?: Clock;
   ids?: IdSource;
   mailer?: Mailer;
+  /** Told about failures of background work (buffered request-log writes); default: ignored. */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 export interface ResolvedConfig extends Required<Pick<MailServiceOptions, 'db' | 'dataDir' | 'mailFrom' | 'rateLimitStore' | 'requestsPerMinute'>> {

@@ -67,21 +67,28 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.RecordRequest, [T.Store, T.Ids, T.Clock], (s, i, c) => new RecordRequest(s, i, c));
   make(T.IdempotentRequests, [T.Store, T.Hasher, T.Clock], (s: Store, h, c) => new IdempotentRequests(s.idempotency, h, c));
   make(T.LoadFixtures, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new LoadFixtures(s, i, h, c));
-  make(T.ListKeys, [T.Store, T.Cursors, T.Clock], (s, cu, c) => new ListKeys(s, cu, c));
-  make(T.GetKey, [T.Store, T.Clock], (s, c) => new GetKey(s, c));
+  make(T.ListKeys, [T.Store, T.Cursors, T.Clock, T.RecordRequest], (s, cu, c, r) => new ListKeys(s, cu, c, r));
+  make(T.GetKey, [T.Store, T.Clock, T.RecordRequest], (s, c, r) => new GetKey(s, c, r));
   make(T.CreateKey, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new CreateKey(s, i, h, c));
   make(T.UpdateKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new UpdateKey(s, i, c));
   make(T.DeleteKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new DeleteKey(s, i, c));
   make(T.RotateKey, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new RotateKey(s, i, h, c));
   make(T.RevokeKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new RevokeKey(s, i, c));
-  make(T.ListKeyLogs, [T.Store, T.Cursors], (s, cu) => new ListKeyLogs(s, cu));
-  make(T.GetKeyStats, [T.Store, T.Clock], (s, c) => new GetKeyStats(s, c));
+  make(T.ListKeyLogs, [T.Store, T.Cursors, T.RecordRequest], (s, cu, r) => new ListKeyLogs(s, cu, r));
+  make(T.GetKeyStats, [T.Store, T.Clock, T.RecordRequest], (s, c, r) => new GetKeyStats(s, c, r));
   make(T.ListAddresses, [T.Store, T.Cursors], (s, cu) => new ListAddresses(s, cu));
   make(T.GetStepUpStatus, [T.Store, T.Clock], (s, c) => new GetStepUpStatus(s, c));
   make(T.RequestStepUpCode, [T.Store, T.Ids, T.Hasher, T.Clock, T.Mailer], (s, i, h, c, m) => new RequestStepUpCode(s, i, h, c, m, config.mailFrom));
   make(T.VerifyStepUpCode, [T.Store, T.Hasher, T.Clock], (s, h, c) => new VerifyStepUpCode(s, h, c));
 
+  // Buffered request-log rows reach the database within this interval, and at close.
+  const recorder = container.get<RecordRequest>(T.RecordRequest);
+  const reportError = (e: unknown) => options.onBackgroundError?.(e);
+  const flushTimer = setInterval(() => { recorder.flush().catch(reportError); }, 250);
+  flushTimer.unref();
   const close = async () => {
+    clearInterval(flushTimer);
+    await recorder.flush().catch(reportError);
     await (mailer as { close?: () => unknown }).close?.();
     await db.close();
   };
