@@ -22,12 +22,10 @@ async function main(): Promise<void> {
 
   // With --fixtures only that file loads; without it the demo seeds an empty database (host contract).
   const fixturePath = args.fixtures ?? ((await service.isEmpty()) ? DEMO : null);
-  if (fixturePath) {
-    const loaded = await service.fixtures.execute(JSON.parse(readFileSync(fixturePath, 'utf8')));
-    if (fixturePath === DEMO) announceDemo(loaded.workspaces[0]?.apiKeys[0], args);
-  }
+  const loaded = fixturePath ? await service.fixtures.execute(JSON.parse(readFileSync(fixturePath, 'utf8'))) : null;
 
   const running = await startHttpServer(service, logger, { port: args.port, host: args.host });
+  if (loaded && fixturePath === DEMO) announceDemo(loaded.workspaces[0]?.apiKeys[0], running.url);
   console.log(`listening on ${running.url}`);
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
@@ -37,11 +35,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-function announceDemo(key: { secret: string; id: string } | undefined, args: { host: string; port: number }) {
+function announceDemo(key: { secret: string; id: string } | undefined, baseUrl: string) {
   if (!key) return;
   const token = `wm_live_${key.id}_${key.secret}`;
   console.log(`Loaded the demo workspace. Owner key: ${token}`);
-  console.log(`Try: curl -H "Authorization: Bearer ${token}" http://${args.host}:${args.port}/v1/keys`);
+  console.log(`Try: curl -H "Authorization: Bearer ${token}" ${baseUrl}/keys`);
 }
 
 main().catch((err) => {

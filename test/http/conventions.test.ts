@@ -84,3 +84,17 @@ test.serial('GET /v1/openapi.json is a valid OpenAPI 3.1 document of every route
     await s.stop();
   }
 });
+
+test.serial('an unexpected exception is 500 internal_error with the request id, never a stack trace', async (t) => {
+  const s = await startTestServer('sqlite');
+  try {
+    s.service.keys.list.execute = async () => { throw new Error('database exploded at /secret/path'); };
+    const res = await s.call('GET', '/keys', { token: s.fixture.tokens.owner });
+    assertError(t, res, 500, 'internal_error', null);
+    t.is(res.body.error.type, 'api_error');
+    t.false(JSON.stringify(res.body).includes('exploded'));
+    t.false(JSON.stringify(res.body).includes('/secret/path'));
+  } finally {
+    await s.stop();
+  }
+});
