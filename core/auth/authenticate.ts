@@ -25,11 +25,12 @@ export class Authenticate {
   }
 
   private async apiKey(token: string, ip: string): Promise<Caller> {
-    const invalid = new AppError('invalid_api_key', 'This API key is not valid.');
+    // Built only when refusing: an error captures a stack trace, which a hot path should not pay for.
+    const invalid = () => new AppError('invalid_api_key', 'This API key is not valid.');
     const parsed = parseKeyToken(token);
-    if (!parsed) throw invalid;
+    if (!parsed) throw invalid();
     const key = await this.store.keys.findById(parsed.id);
-    if (!key || !this.hasher.matches(parsed.secret, key.secretHash)) throw invalid;
+    if (!key || !this.hasher.matches(parsed.secret, key.secretHash)) throw invalid();
     const status = keyStatus(key, this.clock.now());
     if (status === 'revoked') throw new AppError('revoked_api_key', 'This API key has been revoked.');
     if (status === 'expired') throw new AppError('expired_api_key', 'This API key has expired.');
@@ -38,7 +39,7 @@ export class Authenticate {
       throw new AppError('ip_not_allowed', 'This API key may not be used from this IP address.');
     }
     const workspace = await this.store.directory.workspace(key.workspaceId);
-    if (!workspace) throw invalid;
+    if (!workspace) throw invalid();
     const role = builtInRole(key.roleId);
     const allowlisted = key.addressAllowlist.length > 0 || key.domainAllowlist.length > 0;
     return {
@@ -51,10 +52,10 @@ export class Authenticate {
   }
 
   private async accessToken(token: string): Promise<Caller> {
-    const invalid = new AppError('invalid_access_token', 'This access token is not valid.');
-    if (!ACCESS_TOKEN.test(token)) throw invalid;
+    const invalid = () => new AppError('invalid_access_token', 'This access token is not valid.');
+    if (!ACCESS_TOKEN.test(token)) throw invalid();
     const found = await this.store.accessTokens.findByHash(this.hasher.hash(token));
-    if (!found) throw invalid;
+    if (!found) throw invalid();
     if (found.expiresAt !== null && Date.parse(found.expiresAt) <= this.clock.now().getTime()) {
       throw new AppError('expired_access_token', 'This access token has expired; sign in again.');
     }
