@@ -1,13 +1,17 @@
 import type { Knex } from 'knex';
 import { dialectOf } from './dialect.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as events from './migrations/0002-events.ts';
 
 interface NamedMigration { name: string; migration: Knex.Migration }
 
 // Listed by hand rather than read from a directory, so migrations load the same under tsx, a bundle or a test.
 const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0001-foundation', migration: foundation },
+  { name: '0002-events', migration: events },
 ];
+
+export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map((m) => m.name);
 
 const source: Knex.MigrationSource<NamedMigration> = {
   getMigrations: async () => [...MIGRATIONS],

@@ -9,6 +9,7 @@ import { KnexDirectoryRepository } from './directory-repository.knex.ts';
 import { KnexIdempotencyRepository } from './idempotency-repository.knex.ts';
 import { KnexRequestLogRepository } from './request-log-repository.knex.ts';
 import { KnexStepUpRepository } from './step-up-repository.knex.ts';
+import { KnexEventRepository } from './event-repository.knex.ts';
 
 /** Every repository over one knex instance; `transaction` rebinds them all to one knex transaction. */
 export function createKnexStore(knex: Knex): Store {
@@ -32,6 +33,7 @@ function bind(db: Knex, begin: Begin | null): Store {
     activity: new KnexActivityRepository(db),
     stepUp: new KnexStepUpRepository(db),
     idempotency: new KnexIdempotencyRepository(db),
+    events: new KnexEventRepository(db),
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
     transaction: (work) => (begin ? begin(work) : work(store)),
     ping: async () => {

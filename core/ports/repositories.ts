@@ -2,6 +2,7 @@ import type { ApiKey, Actor } from '../keys/api-key.ts';
 import type { AccessToken } from '../auth/access-token.ts';
 import type { Address, Domain, Membership, User, Workspace } from '../workspaces/workspace.ts';
 import type { Position } from '../kernel/paging.ts';
+import type { EventRepository } from './event-repository.ts';
 
 // Repositories speak the domain: they take and return core records and raise AppErrors, never driver errors.
 // Lists take `after` (a keyset position) and `limit` and return at most `limit` rows in the list's order.
@@ -137,6 +138,7 @@ export interface Store {
   activity: ActivityRepository;
   stepUp: StepUpRepository;
   idempotency: IdempotencyRepository;
+  events: EventRepository;
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** True when the database answers (for /healthz). */
   ping(): Promise<boolean>;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../adapters/knex/connect.ts';
 import { createKnexStore } from '../../adapters/knex/store.knex.ts';
+import { MIGRATION_NAMES } from '../../adapters/knex/migrate.ts';
 import type { Dialect } from '../../adapters/knex/dialect.ts';
 import { at, bareKey, seedWorkspaces, WS } from './kit.ts';
 
@@ -28,7 +29,7 @@ export function runConnectContract(test: TestFn, dialect: Dialect, fresh: () => 
     try {
       t.is(db.dialect, dialect);
       const ran = await db.knex('knex_migrations').select('name');
-      t.deepEqual(ran.map((r: { name: string }) => r.name), ['0001-foundation']);
+      t.deepEqual(ran.map((r: { name: string }) => r.name), [...MIGRATION_NAMES]);
       t.deepEqual(await db.knex('knex_migrations_lock').select('is_locked'), [{ is_locked: 0 }]);
     } finally {
       await db.close();
@@ -45,7 +46,7 @@ export function runConnectContract(test: TestFn, dialect: Dialect, fresh: () => 
     const again = await openDatabase(url);
     try {
       t.truthy(await createKnexStore(again.knex).directory.user('usr_1'));
-      t.is((await again.knex('knex_migrations').select('name')).length, 1);
+      t.is((await again.knex('knex_migrations').select('name')).length, MIGRATION_NAMES.length);
     } finally {
       await again.close();
     }

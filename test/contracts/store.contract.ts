@@ -5,6 +5,7 @@ import { keyContract } from './keys.contract.ts';
 import { logContract } from './logs.contract.ts';
 import { securityContract } from './security.contract.ts';
 import { transactionContract } from './transactions.contract.ts';
+import { eventContract } from './events.contract.ts';
 
 export type { OpenedStore } from './kit.ts';
 
@@ -17,4 +18,5 @@ export function runStoreContract(test: TestFn, name: string, open: () => Promise
   logContract(check);
   securityContract(check);
   transactionContract(check);
+  eventContract(check);
 }
