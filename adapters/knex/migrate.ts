@@ -9,6 +9,7 @@ interface NamedMigration { name: string; migration: Knex.Migration }
 const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0001-foundation', migration: foundation },
   { name: '0002-events', migration: events },
+  // (area migrations: 0003-files, 0004-signatures, 0005-labels; add one line each above this comment, in number order)
 ];
 
 export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map((m) => m.name);

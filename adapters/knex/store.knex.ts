@@ -34,6 +34,7 @@ function bind(db: Knex, begin: Begin | null): Store {
     stepUp: new KnexStepUpRepository(db),
     idempotency: new KnexIdempotencyRepository(db),
     events: new KnexEventRepository(db),
+    // (area repositories: add one line each above this comment)
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
     transaction: (work) => (begin ? begin(work) : work(store)),
     ping: async () => {

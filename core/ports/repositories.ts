@@ -139,6 +139,7 @@ export interface Store {
   stepUp: StepUpRepository;
   idempotency: IdempotencyRepository;
   events: EventRepository;
+  // (area repositories: add one line each above this comment)
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** True when the database answers (for /healthz). */
   ping(): Promise<boolean>;

@@ -28,4 +28,5 @@ export const T = {
   GetStepUpStatus: Symbol.for('GetStepUpStatus'),
   RequestStepUpCode: Symbol.for('RequestStepUpCode'),
   VerifyStepUpCode: Symbol.for('VerifyStepUpCode'),
+  // (area use cases: add lines above this comment)
 } as const;

@@ -81,6 +81,8 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.RequestStepUpCode, [T.Store, T.Ids, T.Hasher, T.Clock, T.Mailer], (s, i, h, c, m) => new RequestStepUpCode(s, i, h, c, m, config.mailFrom));
   make(T.VerifyStepUpCode, [T.Store, T.Hasher, T.Clock], (s, h, c) => new VerifyStepUpCode(s, h, c));
 
+  // (area bindings: add lines above this comment)
+
   // Buffered request-log rows reach the database within this interval, and at close.
   const recorder = container.get<RecordRequest>(T.RecordRequest);
   const reportError = (e: unknown) => options.onBackgroundError?.(e);

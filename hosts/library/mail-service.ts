@@ -36,6 +36,7 @@ export interface MailService {
   };
   addresses: { list: ListAddresses };
   security: { status: GetStepUpStatus; requestCode: RequestStepUpCode; verifyCode: VerifyStepUpCode };
+  // (area groups: add one line each above this comment)
   /** True when the database answers. */
   healthy(): Promise<boolean>;
   /** True when the database holds no workspace yet. */
@@ -62,6 +63,7 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
     },
     addresses: { list: get(T.ListAddresses) },
     security: { status: get(T.GetStepUpStatus), requestCode: get(T.RequestStepUpCode), verifyCode: get(T.VerifyStepUpCode) },
+    // (area groups: add one line each above this comment)
     healthy: () => get<Store>(T.Store).ping(),
     isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,
     close: () => (closed ??= close()),
