@@ -51,9 +51,10 @@ export function createHttpApp(service: MailService, logger: Logger, version = '0
       return;
     }
     if (ctx.path !== '/v1' && !ctx.path.startsWith('/v1/')) return v1.fallback(ctx, next);
-    return auth(ctx, async () => {
+    // Public routes (download links) answer without a credential; everything else authenticates first.
+    return v1.publicRoutes(ctx, () => auth(ctx, async () => {
       await v1.routes(ctx, () => v1.fallback(ctx, next));
-    });
+    }));
   });
   return app;
 }

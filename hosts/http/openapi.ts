@@ -37,7 +37,9 @@ export function openApiDocument(routes: Route[], version: string) {
       tags: [r.tag],
       ...(r.scopes.length ? { description: `Scopes: ${r.scopes.join(', ')}.` } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(r.body) } } } } : {}),
+      ...(r.public ? { security: [] } : {}),
+      ...(r.raw ? { requestBody: { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } } : {}),
+      ...(r.body && !r.raw ? { requestBody: { required: true, content: { 'application/json': { schema: plain(r.body) } } } } : {}),
       responses: {
         [status]: { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } },
         default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

@@ -5,7 +5,17 @@ import type { MailService } from '../library/mail-service.ts';
 
 type In<S> = S extends TSchema ? Static<S> : undefined;
 
-export interface RouteInput<P, Q, B> { caller: Caller; params: In<P>; query: In<Q>; body: In<B> }
+/** A raw upload: the body's bytes as they arrive, never buffered whole, with the headers that describe them. */
+export interface UploadInput {
+  stream: AsyncIterable<Uint8Array>;
+  contentType: string | null;
+  /** From Content-Length, when the client sent one. */
+  contentLength: number | null;
+  header(name: string): string | undefined;
+}
+
+/** `caller` is null only on `public` routes; `upload` is set only on `raw` routes. */
+export interface RouteInput<P, Q, B> { caller: Caller; params: In<P>; query: In<Q>; body: In<B>; upload: UploadInput }
 
 /**
  * One declaration per operation: the router turns it into a Koa route with authentication, scope checks,
@@ -24,6 +34,10 @@ export interface Route<P extends TSchema | undefined = any, Q extends TSchema | 
   body?: B;
   /** Success status; 200 unless the spec says otherwise. */
   status?: number;
+  /** The body is raw bytes (an upload) streamed to the handler, not JSON. Not replayed by Idempotency-Key. */
+  raw?: boolean;
+  /** No credential: served to anybody holding the URL (public download links). */
+  public?: boolean;
   handle(service: MailService, input: RouteInput<P, Q, B>): Promise<unknown>;
 }
 

@@ -7,7 +7,9 @@ import type { MailService } from '../library/mail-service.ts';
 import { jsonBody, rawBody } from './body.ts';
 import { validate } from './validate.ts';
 import { writeError } from './envelope.ts';
-import type { Route } from './route.ts';
+import type { Route, UploadInput } from './route.ts';
+import { BinaryReply, contentDisposition } from './reply.ts';
+import { Readable } from 'node:stream';
 
 const koaPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
 const pathPattern = (specPath: string) => new RegExp(`^${specPath.replace(/\{\w+\}/g, '[^/]+')}/?$`);
@@ -34,25 +36,53 @@ async function idempotent(ctx: Context, service: MailService, caller: Caller, ru
   await service.idempotency.remember(caller.credentialId, key, request, { status: ctx.status, body: JSON.stringify(ctx.body) });
 }
 
+function upload(ctx: Context): UploadInput {
+  const length = ctx.get('Content-Length');
+  return {
+    stream: ctx.req,
+    contentType: ctx.get('Content-Type') || null,
+    contentLength: /^\d+$/.test(length) ? Number(length) : null,
+    header: (name) => ctx.get(name) || undefined,
+  };
+}
+
+function send(ctx: Context, status: number, result: unknown): void {
+  if (!(result instanceof BinaryReply)) {
+    ctx.status = status;
+    ctx.body = result;
+    return;
+  }
+  const { filename, size, disposition = 'attachment', cache } = result.options;
+  ctx.status = status;
+  ctx.type = result.contentType;
+  if (size !== undefined) ctx.length = size;
+  if (filename !== undefined) ctx.set('Content-Disposition', contentDisposition(disposition, filename));
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  if (cache) ctx.set('Cache-Control', cache);
+  ctx.body = result.body instanceof Uint8Array ? Buffer.from(result.body) : Readable.from(result.body);
+}
+
 function handler(r: Route, service: MailService): Middleware {
   return async (ctx) => {
-    const caller = ctx.state.caller as Caller;
-    requireScopes(caller, r.scopes);
-    await idempotent(ctx, service, caller, async () => {
+    const caller = (r.public ? null : ctx.state.caller) as Caller;
+    if (caller) requireScopes(caller, r.scopes);
+    const run = async () => {
       const params = r.params ? validate(r.params, ctx.params, 'params') : undefined;
       const query = r.query ? validate(r.query, { ...ctx.query }, 'query') : undefined;
-      const body = r.body ? validate(r.body, await jsonBody(ctx), 'body') : undefined;
-      const result = await r.handle(service, { caller, params, query, body } as never);
-      ctx.status = r.status ?? 200;
-      ctx.body = result;
-    });
+      const body = r.body && !r.raw ? validate(r.body, await jsonBody(ctx), 'body') : undefined;
+      const result = await r.handle(service, { caller, params, query, body, upload: r.raw ? upload(ctx) : undefined } as never);
+      send(ctx, r.status ?? 200, result);
+    };
+    // Uploads are streamed, never buffered to hash, so they are not replayable (spec: "not safe to repeat").
+    await (r.raw || !caller ? run() : idempotent(ctx, service, caller, run));
   };
 }
 
 /** Builds the /v1 router from route declarations, with the contract's 404 and 405 for everything else. */
-export function buildRouter(routes: Route[], service: MailService): { routes: Middleware; fallback: Middleware } {
+export function buildRouter(routes: Route[], service: MailService): { publicRoutes: Middleware; routes: Middleware; fallback: Middleware } {
   const router = new Router({ prefix: '/v1' });
-  for (const r of routes) router[r.method.toLowerCase() as 'get'](koaPath(r.path), handler(r, service));
+  const publicRouter = new Router({ prefix: '/v1' });
+  for (const r of routes) (r.public ? publicRouter : router)[r.method.toLowerCase() as 'get'](koaPath(r.path), handler(r, service));
   const patterns = routes.map((r) => ({ method: r.method, pattern: pathPattern(`/v1${r.path}`) }));
   const fallback: Middleware = async (ctx) => {
     const known = patterns.filter((p) => p.pattern.test(ctx.path));
@@ -62,5 +92,5 @@ export function buildRouter(routes: Route[], service: MailService): { routes: Mi
     }
     throw new AppError('resource_not_found', `No such path: ${ctx.path}.`);
   };
-  return { routes: router.routes() as Middleware, fallback };
+  return { publicRoutes: publicRouter.routes() as Middleware, routes: router.routes() as Middleware, fallback };
 }
