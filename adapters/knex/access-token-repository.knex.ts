@@ -4,7 +4,7 @@ import type { Scope } from '../../core/auth/scopes.ts';
 import type { AccessTokenRepository } from '../../core/ports/repositories.ts';
 import { fromJson, toJson, unstorable } from './values.ts';
 
-interface AccessTokenRow {
+export interface AccessTokenRow {
   id: string; workspace_id: string; user_id: string; token_hash: string; app_client_id: string; app_name: string;
   app_kind: string; scopes: string; address_allowlist: string; domain_allowlist: string;
   step_up_verified_at: string | null; expires_at: string | null; created_at: string;
@@ -17,7 +17,7 @@ const toRow = (t: AccessToken): AccessTokenRow => ({
   created_at: t.createdAt,
 });
 
-const fromRow = (r: AccessTokenRow): AccessToken => ({
+export const accessTokenFromRow = (r: AccessTokenRow): AccessToken => ({
   id: r.id, workspaceId: r.workspace_id, userId: r.user_id, tokenHash: r.token_hash,
   app: { clientId: r.app_client_id, name: r.app_name, kind: r.app_kind }, scopes: fromJson<Scope[]>(r.scopes),
   addressAllowlist: fromJson<string[]>(r.address_allowlist), domainAllowlist: fromJson<string[]>(r.domain_allowlist),
@@ -32,7 +32,7 @@ export class KnexAccessTokenRepository implements AccessTokenRepository {
   async findByHash(tokenHash: string): Promise<AccessToken | null> {
     if (unstorable(tokenHash)) return null;
     const row = await this.table.where({ token_hash: tokenHash }).first();
-    return row ? fromRow(row) : null;
+    return row ? accessTokenFromRow(row) : null;
   }
 
   async insert(token: AccessToken): Promise<void> {

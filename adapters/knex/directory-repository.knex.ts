@@ -9,7 +9,7 @@ import { countOf } from './queries.ts';
 import { toBool, unstorable } from './values.ts';
 
 interface UserRow { id: string; email: string; name: string | null; username: string | null; created_at: string }
-interface WorkspaceRow { id: string; name: string; slug: string; kind: string; owner_id: string; plan: string; created_at: string }
+export interface WorkspaceRow { id: string; name: string; slug: string; kind: string; owner_id: string; plan: string; created_at: string }
 interface MembershipRow { workspace_id: string; user_id: string; role_id: string }
 interface DomainRow {
   id: string; workspace_id: string; domain: string; receiving_verified: unknown; sending_status: string;
@@ -21,7 +21,7 @@ interface AddressRow {
 }
 
 const user = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, username: r.username, createdAt: r.created_at });
-const workspace = (r: WorkspaceRow): Workspace => ({
+export const workspaceFromRow = (r: WorkspaceRow): Workspace => ({
   id: r.id, name: r.name, slug: r.slug, kind: r.kind as WorkspaceKind, ownerId: r.owner_id, plan: r.plan as Plan,
   createdAt: r.created_at,
 });
@@ -50,7 +50,7 @@ export class KnexDirectoryRepository implements DirectoryRepository {
   async workspace(id: string): Promise<Workspace | null> {
     if (unstorable(id)) return null;
     const row = await this.db<WorkspaceRow>('workspaces').where({ id }).first();
-    return row ? workspace(row) : null;
+    return row ? workspaceFromRow(row) : null;
   }
 
   async membership(workspaceId: string, userId: string): Promise<Membership | null> {
@@ -119,6 +119,6 @@ export class KnexDirectoryRepository implements DirectoryRepository {
   async workspacesOwnedBy(userId: string, kind: WorkspaceKind): Promise<Workspace[]> {
     const rows: WorkspaceRow[] = await this.db<WorkspaceRow>('workspaces')
       .where({ owner_id: userId, kind }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
-    return rows.map(workspace);
+    return rows.map(workspaceFromRow);
   }
 }

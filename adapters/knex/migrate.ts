@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { dialectOf } from './dialect.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as events from './migrations/0002-events.ts';
+import * as account from './migrations/0006-account.ts';
 
 interface NamedMigration { name: string; migration: Knex.Migration }
 
@@ -9,6 +10,7 @@ interface NamedMigration { name: string; migration: Knex.Migration }
 const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0001-foundation', migration: foundation },
   { name: '0002-events', migration: events },
+  { name: '0006-account', migration: account },
   // (area migrations: 0003-files, 0004-signatures, 0005-labels; add one line each above this comment, in number order)
 ];
 

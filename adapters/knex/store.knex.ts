@@ -10,6 +10,7 @@ import { KnexIdempotencyRepository } from './idempotency-repository.knex.ts';
 import { KnexRequestLogRepository } from './request-log-repository.knex.ts';
 import { KnexStepUpRepository } from './step-up-repository.knex.ts';
 import { KnexEventRepository } from './event-repository.knex.ts';
+import { KnexAccountRepository } from './account-repository.knex.ts';
 
 /** Every repository over one knex instance; `transaction` rebinds them all to one knex transaction. */
 export function createKnexStore(knex: Knex): Store {
@@ -34,6 +35,7 @@ function bind(db: Knex, begin: Begin | null): Store {
     stepUp: new KnexStepUpRepository(db),
     idempotency: new KnexIdempotencyRepository(db),
     events: new KnexEventRepository(db),
+    account: new KnexAccountRepository(db),
     // (area repositories: add one line each above this comment)
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
     transaction: (work) => (begin ? begin(work) : work(store)),

@@ -59,16 +59,18 @@ export class Authenticate {
     if (found.expiresAt !== null && Date.parse(found.expiresAt) <= this.clock.now().getTime()) {
       throw new AppError('expired_access_token', 'This access token has expired; sign in again.');
     }
-    const workspace = await this.store.directory.workspace(found.workspaceId);
+    // An app works in the workspace it has open (PUT /workspaces/active), else the one it was connected in.
+    const workspaceId = (await this.store.account.openedWorkspace(found.id)) ?? found.workspaceId;
+    const workspace = await this.store.directory.workspace(workspaceId);
     if (!workspace) throw new AppError('grant_workspace_gone', 'The workspace this app was connected to no longer exists.');
     const isOwner = workspace.ownerId === found.userId;
-    const membership = isOwner ? null : await this.store.directory.membership(found.workspaceId, found.userId);
+    const membership = isOwner ? null : await this.store.directory.membership(workspaceId, found.userId);
     if (!isOwner && !membership) throw new AppError('grant_access_lost', 'The person who connected this app no longer belongs to the workspace.');
     const roleId = isOwner ? 'owner' : membership!.roleId;
     const role = builtInRole(roleId);
     const allowlisted = found.addressAllowlist.length > 0 || found.domainAllowlist.length > 0;
     return {
-      kind: 'access_token', credentialId: found.id, workspaceId: found.workspaceId, userId: found.userId,
+      kind: 'access_token', credentialId: found.id, workspaceId, userId: found.userId,
       actsForOwner: isOwner, grantedScopes: found.scopes, scopes: capped(found.scopes, roleId), roleId,
       addressAllowlist: found.addressAllowlist, domainAllowlist: found.domainAllowlist,
       reachesAll: !allowlisted && (role?.addressesAll ?? false),

@@ -3,6 +3,7 @@ import type { AccessToken } from '../auth/access-token.ts';
 import type { Address, Domain, Membership, User, Workspace } from '../workspaces/workspace.ts';
 import type { Position } from '../kernel/paging.ts';
 import type { EventRepository } from './event-repository.ts';
+import type { AccountRepository } from './account-repository.ts';
 
 // Repositories speak the domain: they take and return core records and raise AppErrors, never driver errors.
 // Lists take `after` (a keyset position) and `limit` and return at most `limit` rows in the list's order.
@@ -139,6 +140,7 @@ export interface Store {
   stepUp: StepUpRepository;
   idempotency: IdempotencyRepository;
   events: EventRepository;
+  account: AccountRepository;
   // (area repositories: add one line each above this comment)
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** True when the database answers (for /healthz). */

@@ -28,5 +28,12 @@ export const T = {
   GetStepUpStatus: Symbol.for('GetStepUpStatus'),
   RequestStepUpCode: Symbol.for('RequestStepUpCode'),
   VerifyStepUpCode: Symbol.for('VerifyStepUpCode'),
+  ListWorkspaces: Symbol.for('ListWorkspaces'),
+  CreateWorkspace: Symbol.for('CreateWorkspace'),
+  ActiveWorkspace: Symbol.for('ActiveWorkspace'),
+  DeleteWorkspace: Symbol.for('DeleteWorkspace'),
+  AccountNotifications: Symbol.for('AccountNotifications'),
+  AccountUsername: Symbol.for('AccountUsername'),
+  ListConnectedApps: Symbol.for('ListConnectedApps'),
   // (area use cases: add lines above this comment)
 } as const;

@@ -15,6 +15,8 @@ export interface MailServiceOptions {
   smtpUrl?: string;
   /** Sender of the service's own mail (verification codes). */
   mailFrom?: string;
+  /** The domain of people's own addresses (`<username>@<accountDomain>`). */
+  accountDomain?: string;
   /**
    * Where request counters live: `memory` (one process) or `database` (shared by every process on the
    * database). Default: `database` on PostgreSQL, `memory` on SQLite.
@@ -28,7 +30,7 @@ export interface MailServiceOptions {
   onBackgroundError?: (error: unknown) => void;
 }
 
-export interface ResolvedConfig extends Required<Pick<MailServiceOptions, 'db' | 'dataDir' | 'mailFrom' | 'rateLimitStore' | 'requestsPerMinute'>> {
+export interface ResolvedConfig extends Required<Pick<MailServiceOptions, 'db' | 'dataDir' | 'mailFrom' | 'accountDomain' | 'rateLimitStore' | 'requestsPerMinute'>> {
   masterKey: string | undefined;
   smtpUrl: string | undefined;
   dialect: 'sqlite' | 'postgres';
@@ -49,7 +51,7 @@ export function resolveConfig(o: MailServiceOptions): ResolvedConfig {
   if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
   return {
-    db, dataDir, dialect, masterKey: o.masterKey, smtpUrl: o.smtpUrl, mailFrom: o.mailFrom ?? 'Workspace Mail <no-reply@workspace-mail.localhost>',
+    db, dataDir, dialect, masterKey: o.masterKey, smtpUrl: o.smtpUrl, mailFrom: o.mailFrom ?? 'Workspace Mail <no-reply@workspace-mail.localhost>', accountDomain: o.accountDomain ?? 'workspace-mail.localhost',
     rateLimitStore: o.rateLimitStore ?? (dialect === 'postgres' ? 'database' : 'memory'), requestsPerMinute: rpm,
   };
 }

@@ -20,6 +20,13 @@ import { ListAddresses } from '../../core/addresses/list-addresses.ts';
 import { GetStepUpStatus } from '../../core/security/get-step-up-status.ts';
 import { RequestStepUpCode } from '../../core/security/request-step-up-code.ts';
 import { VerifyStepUpCode } from '../../core/security/verify-step-up-code.ts';
+import { ListWorkspaces } from '../../core/workspaces/list-workspaces.ts';
+import { CreateWorkspace } from '../../core/workspaces/create-workspace.ts';
+import { ActiveWorkspace } from '../../core/workspaces/get-active-workspace.ts';
+import { DeleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
+import { AccountNotifications } from '../../core/account/notifications.ts';
+import { AccountUsername } from '../../core/account/account-username.ts';
+import { ListConnectedApps } from '../../core/account/list-connected-apps.ts';
 import type { Store } from '../../core/ports/repositories.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import { openDatabase } from '../../adapters/knex/connect.ts';
@@ -81,6 +88,13 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.RequestStepUpCode, [T.Store, T.Ids, T.Hasher, T.Clock, T.Mailer], (s, i, h, c, m) => new RequestStepUpCode(s, i, h, c, m, config.mailFrom));
   make(T.VerifyStepUpCode, [T.Store, T.Hasher, T.Clock], (s, h, c) => new VerifyStepUpCode(s, h, c));
 
+  make(T.ListWorkspaces, [T.Store], (s) => new ListWorkspaces(s));
+  make(T.CreateWorkspace, [T.Store, T.Ids, T.Clock], (s, i, c) => new CreateWorkspace(s, i, c));
+  make(T.ActiveWorkspace, [T.Store], (s) => new ActiveWorkspace(s));
+  make(T.DeleteWorkspace, [T.Store, T.Clock], (s, c) => new DeleteWorkspace(s, c));
+  make(T.AccountNotifications, [T.Store], (s) => new AccountNotifications(s));
+  make(T.AccountUsername, [T.Store, T.Clock], (s, c) => new AccountUsername(s, c, config.accountDomain));
+  make(T.ListConnectedApps, [T.Store, T.Clock], (s, c) => new ListConnectedApps(s, c));
   // (area bindings: add lines above this comment)
 
   // Buffered request-log rows reach the database within this interval, and at close.

@@ -19,6 +19,13 @@ import type { ListAddresses } from '../../core/addresses/list-addresses.ts';
 import type { GetStepUpStatus } from '../../core/security/get-step-up-status.ts';
 import type { RequestStepUpCode } from '../../core/security/request-step-up-code.ts';
 import type { VerifyStepUpCode } from '../../core/security/verify-step-up-code.ts';
+import type { ListWorkspaces } from '../../core/workspaces/list-workspaces.ts';
+import type { CreateWorkspace } from '../../core/workspaces/create-workspace.ts';
+import type { ActiveWorkspace } from '../../core/workspaces/get-active-workspace.ts';
+import type { DeleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
+import type { AccountNotifications } from '../../core/account/notifications.ts';
+import type { AccountUsername } from '../../core/account/account-username.ts';
+import type { ListConnectedApps } from '../../core/account/list-connected-apps.ts';
 import type { Store } from '../../core/ports/repositories.ts';
 import type { ResolvedConfig } from './config.ts';
 
@@ -36,6 +43,8 @@ export interface MailService {
   };
   addresses: { list: ListAddresses };
   security: { status: GetStepUpStatus; requestCode: RequestStepUpCode; verifyCode: VerifyStepUpCode };
+  workspaces: { list: ListWorkspaces; create: CreateWorkspace; active: ActiveWorkspace; delete: DeleteWorkspace };
+  account: { notifications: AccountNotifications; username: AccountUsername; connectedApps: ListConnectedApps };
   // (area groups: add one line each above this comment)
   /** True when the database answers. */
   healthy(): Promise<boolean>;
@@ -63,6 +72,8 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
     },
     addresses: { list: get(T.ListAddresses) },
     security: { status: get(T.GetStepUpStatus), requestCode: get(T.RequestStepUpCode), verifyCode: get(T.VerifyStepUpCode) },
+    workspaces: { list: get(T.ListWorkspaces), create: get(T.CreateWorkspace), active: get(T.ActiveWorkspace), delete: get(T.DeleteWorkspace) },
+    account: { notifications: get(T.AccountNotifications), username: get(T.AccountUsername), connectedApps: get(T.ListConnectedApps) },
     // (area groups: add one line each above this comment)
     healthy: () => get<Store>(T.Store).ping(),
     isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,

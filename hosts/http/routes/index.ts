@@ -1,11 +1,14 @@
 import { keyRoutes } from './keys.routes.ts';
 import { addressRoutes } from './addresses.routes.ts';
 import { securityRoutes } from './security.routes.ts';
+import { workspaceRoutes } from './workspaces.routes.ts';
+import { accountRoutes } from './account.routes.ts';
 // (area route imports: add one line each above this comment)
 import type { Route } from '../route.ts';
 
 /** Every operation the HTTP host serves, in the order the OpenAPI document lists them. */
 export const ROUTES: Route[] = [
   ...keyRoutes, ...addressRoutes, ...securityRoutes,
+  ...workspaceRoutes, ...accountRoutes,
   // (area routes: add one line each above this comment)
 ];
