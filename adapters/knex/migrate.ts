@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import { dialectOf } from './dialect.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as events from './migrations/0002-events.ts';
+import * as files from './migrations/0003-files.ts';
+import * as signatures from './migrations/0004-signatures.ts';
+import * as labels from './migrations/0005-labels.ts';
 import * as account from './migrations/0006-account.ts';
+import * as webhooks from './migrations/0008-webhooks.ts';
 
 interface NamedMigration { name: string; migration: Knex.Migration }
 
@@ -10,7 +14,11 @@ interface NamedMigration { name: string; migration: Knex.Migration }
 const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0001-foundation', migration: foundation },
   { name: '0002-events', migration: events },
+  { name: '0003-files', migration: files },
+  { name: '0004-signatures', migration: signatures },
+  { name: '0005-labels', migration: labels },
   { name: '0006-account', migration: account },
+  { name: '0008-webhooks', migration: webhooks },
   // (area migrations: 0003-files, 0004-signatures, 0005-labels; add one line each above this comment, in number order)
 ];
 

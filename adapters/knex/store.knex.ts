@@ -10,7 +10,12 @@ import { KnexIdempotencyRepository } from './idempotency-repository.knex.ts';
 import { KnexRequestLogRepository } from './request-log-repository.knex.ts';
 import { KnexStepUpRepository } from './step-up-repository.knex.ts';
 import { KnexEventRepository } from './event-repository.knex.ts';
+import { KnexSignatureRepository } from './signature-repository.knex.ts';
+import { KnexFileRepository } from './file-repository.knex.ts';
+import { KnexLabelRepository } from './label-repository.knex.ts';
 import { KnexAccountRepository } from './account-repository.knex.ts';
+import { KnexDomainRepository } from './domain-repository.knex.ts';
+import { KnexWebhookRepository } from './webhook-repository.knex.ts';
 
 /** Every repository over one knex instance; `transaction` rebinds them all to one knex transaction. */
 export function createKnexStore(knex: Knex): Store {
@@ -36,6 +41,11 @@ function bind(db: Knex, begin: Begin | null): Store {
     idempotency: new KnexIdempotencyRepository(db),
     events: new KnexEventRepository(db),
     account: new KnexAccountRepository(db),
+    labels: new KnexLabelRepository(db),
+    files: new KnexFileRepository(db),
+    signatures: new KnexSignatureRepository(db),
+    webhooks: new KnexWebhookRepository(db),
+    domains: new KnexDomainRepository(db),
     // (area repositories: add one line each above this comment)
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
     transaction: (work) => (begin ? begin(work) : work(store)),

@@ -29,6 +29,7 @@ const CODES = {
   unsubscribe_not_removable: 409, username_locked: 409, username_taken: 409, first_workspace: 409,
   domain_moving: 409, branding_unavailable: 409, key_already_published: 409, domain_not_verified: 409,
   already_enrolled: 409, already_running: 409, address_disabled: 409, tracking_host_in_use: 409,
+  address_unavailable: 409,
   // 412
   missing_chunks: 412,
   // 413
@@ -38,6 +39,8 @@ const CODES = {
   idempotency_key_reuse: 422, workspace_limit_reached: 422, capability_unsupported: 422,
   signature_limit_reached: 422, label_limit_reached: 422, invalid_image: 422, invalid_webhook_url: 422,
   invalid_automation: 422, invalid_knowledge_scope: 422, unknown_domain: 422,
+  file_unshareable: 422,
+  ai_label_limit_reached: 422,
   // 429
   rate_limited: 429, step_up_throttled: 429, step_up_locked: 429, upload_rate_limited: 429,
   // 500

@@ -3,7 +3,12 @@ import type { AccessToken } from '../auth/access-token.ts';
 import type { Address, Domain, Membership, User, Workspace } from '../workspaces/workspace.ts';
 import type { Position } from '../kernel/paging.ts';
 import type { EventRepository } from './event-repository.ts';
+import type { SignatureRepository } from './signature-repository.ts';
+import type { FileRepository } from './file-repository.ts';
+import type { LabelRepository } from './label-repository.ts';
 import type { AccountRepository } from './account-repository.ts';
+import type { DomainRepository } from './domain-repository.ts';
+import type { WebhookRepository } from './webhook-repository.ts';
 
 // Repositories speak the domain: they take and return core records and raise AppErrors, never driver errors.
 // Lists take `after` (a keyset position) and `limit` and return at most `limit` rows in the list's order.
@@ -141,6 +146,11 @@ export interface Store {
   idempotency: IdempotencyRepository;
   events: EventRepository;
   account: AccountRepository;
+  labels: LabelRepository;
+  files: FileRepository;
+  signatures: SignatureRepository;
+  webhooks: WebhookRepository;
+  domains: DomainRepository;
   // (area repositories: add one line each above this comment)
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** True when the database answers (for /healthz). */

@@ -26,6 +26,28 @@ import type { DeleteWorkspace } from '../../core/workspaces/delete-workspace.ts'
 import type { AccountNotifications } from '../../core/account/notifications.ts';
 import type { AccountUsername } from '../../core/account/account-username.ts';
 import type { ListConnectedApps } from '../../core/account/list-connected-apps.ts';
+import type { ListLabels } from '../../core/labels/list-labels.ts';
+import type { GetLabel } from '../../core/labels/get-label.ts';
+import type { CreateLabel } from '../../core/labels/create-label.ts';
+import type { UpdateLabel } from '../../core/labels/update-label.ts';
+import type { DeleteLabel } from '../../core/labels/delete-label.ts';
+import type { ListLabelColors } from '../../core/labels/list-label-colors.ts';
+import type { ListFiles } from '../../core/files/list-files.ts';
+import type { UploadFile } from '../../core/files/upload-file.ts';
+import type { GetFile } from '../../core/files/get-file.ts';
+import type { GetFileStats } from '../../core/files/file-stats.ts';
+import type { DeleteFile } from '../../core/files/delete-file.ts';
+import type { BatchDeleteFiles } from '../../core/files/batch-delete-files.ts';
+import type { CreateFileLink } from '../../core/files/create-file-link.ts';
+import type { ListFileLinks } from '../../core/files/list-file-links.ts';
+import type { RevokeFileLinks } from '../../core/files/revoke-file-links.ts';
+import type { DownloadSharedFile } from '../../core/files/download-shared-file.ts';
+import type { ListSignatures } from '../../core/signatures/list-signatures.ts';
+import type { GetSignature } from '../../core/signatures/get-signature.ts';
+import type { CreateSignature } from '../../core/signatures/create-signature.ts';
+import type { UpdateSignature } from '../../core/signatures/update-signature.ts';
+import type { DeleteSignature } from '../../core/signatures/delete-signature.ts';
+import type { CopySignature } from '../../core/signatures/copy-signature.ts';
 import type { Store } from '../../core/ports/repositories.ts';
 import type { ResolvedConfig } from './config.ts';
 
@@ -45,6 +67,12 @@ export interface MailService {
   security: { status: GetStepUpStatus; requestCode: RequestStepUpCode; verifyCode: VerifyStepUpCode };
   workspaces: { list: ListWorkspaces; create: CreateWorkspace; active: ActiveWorkspace; delete: DeleteWorkspace };
   account: { notifications: AccountNotifications; username: AccountUsername; connectedApps: ListConnectedApps };
+  labels: { list: ListLabels; get: GetLabel; create: CreateLabel; update: UpdateLabel; delete: DeleteLabel; colors: ListLabelColors };
+  files: {
+    list: ListFiles; upload: UploadFile; get: GetFile; stats: GetFileStats; delete: DeleteFile; batchDelete: BatchDeleteFiles;
+    createLink: CreateFileLink; listLinks: ListFileLinks; revokeLinks: RevokeFileLinks; download: DownloadSharedFile;
+  };
+  signatures: { list: ListSignatures; get: GetSignature; create: CreateSignature; update: UpdateSignature; delete: DeleteSignature; copy: CopySignature };
   // (area groups: add one line each above this comment)
   /** True when the database answers. */
   healthy(): Promise<boolean>;
@@ -74,6 +102,13 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
     security: { status: get(T.GetStepUpStatus), requestCode: get(T.RequestStepUpCode), verifyCode: get(T.VerifyStepUpCode) },
     workspaces: { list: get(T.ListWorkspaces), create: get(T.CreateWorkspace), active: get(T.ActiveWorkspace), delete: get(T.DeleteWorkspace) },
     account: { notifications: get(T.AccountNotifications), username: get(T.AccountUsername), connectedApps: get(T.ListConnectedApps) },
+    labels: { list: get(T.ListLabels), get: get(T.GetLabel), create: get(T.CreateLabel), update: get(T.UpdateLabel), delete: get(T.DeleteLabel), colors: get(T.ListLabelColors) },
+    files: {
+      list: get(T.ListFiles), upload: get(T.UploadFile), get: get(T.GetFile), stats: get(T.GetFileStats), delete: get(T.DeleteFile),
+      batchDelete: get(T.BatchDeleteFiles), createLink: get(T.CreateFileLink), listLinks: get(T.ListFileLinks),
+      revokeLinks: get(T.RevokeFileLinks), download: get(T.DownloadSharedFile),
+    },
+    signatures: { list: get(T.ListSignatures), get: get(T.GetSignature), create: get(T.CreateSignature), update: get(T.UpdateSignature), delete: get(T.DeleteSignature), copy: get(T.CopySignature) },
     // (area groups: add one line each above this comment)
     healthy: () => get<Store>(T.Store).ping(),
     isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,

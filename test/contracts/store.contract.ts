@@ -6,6 +6,8 @@ import { logContract } from './logs.contract.ts';
 import { securityContract } from './security.contract.ts';
 import { transactionContract } from './transactions.contract.ts';
 import { eventContract } from './events.contract.ts';
+import { signaturesContract } from './signatures.contract.ts';
+import { labelsContract } from './labels.contract.ts';
 
 export type { OpenedStore } from './kit.ts';
 
@@ -19,4 +21,6 @@ export function runStoreContract(test: TestFn, name: string, open: () => Promise
   securityContract(check);
   transactionContract(check);
   eventContract(check);
+  signaturesContract(check);
+  labelsContract(check);
 }

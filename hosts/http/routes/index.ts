@@ -3,6 +3,9 @@ import { addressRoutes } from './addresses.routes.ts';
 import { securityRoutes } from './security.routes.ts';
 import { workspaceRoutes } from './workspaces.routes.ts';
 import { accountRoutes } from './account.routes.ts';
+import { labelRoutes } from './labels.routes.ts';
+import { fileRoutes } from './files.routes.ts';
+import { signatureRoutes } from './signatures.routes.ts';
 // (area route imports: add one line each above this comment)
 import type { Route } from '../route.ts';
 
@@ -10,5 +13,8 @@ import type { Route } from '../route.ts';
 export const ROUTES: Route[] = [
   ...keyRoutes, ...addressRoutes, ...securityRoutes,
   ...workspaceRoutes, ...accountRoutes,
+  ...labelRoutes,
+  ...fileRoutes,
+  ...signatureRoutes,
   // (area routes: add one line each above this comment)
 ];
