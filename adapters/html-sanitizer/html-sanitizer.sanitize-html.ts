@@ -46,7 +46,7 @@ const STYLE_PROPERTIES = [
   'text-align', 'text-decoration', 'text-indent', 'text-transform', 'vertical-align', 'white-space', 'width',
   'word-break', 'word-spacing', 'word-wrap', 'mso-line-height-rule',
 ];
-const SAFE_CSS_VALUE = /^(?!.*(?:expression|javascript|vbscript|livescript|behaviou?r|binding|@import|\\|\/\*|\*\/|url\s*\(\s*["']?\s*(?!https?:\/\/)))[^<>{};]*$/is;
+const SAFE_CSS_VALUE = /^(?!.*(?:expression|javascript|vbscript|livescript|behaviou?r|binding|@import|\\|\/\*|\*\/|url\s*\(\s*(?!["']?https?:\/\/)))[^<>{};]*$/is;
 
 // Links and images need an absolute URL of these schemes (a relative URL means nothing in a mailbox); data: URIs
 // only as raster images inside <img>, since SVG can carry script. sanitize-html checks schemes again after us.

@@ -6,6 +6,7 @@ import * as files from './migrations/0003-files.ts';
 import * as signatures from './migrations/0004-signatures.ts';
 import * as labels from './migrations/0005-labels.ts';
 import * as account from './migrations/0006-account.ts';
+import * as domains from './migrations/0007-domains.ts';
 import * as webhooks from './migrations/0008-webhooks.ts';
 
 interface NamedMigration { name: string; migration: Knex.Migration }
@@ -18,6 +19,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0004-signatures', migration: signatures },
   { name: '0005-labels', migration: labels },
   { name: '0006-account', migration: account },
+  { name: '0007-domains', migration: domains },
   { name: '0008-webhooks', migration: webhooks },
   // (area migrations: 0003-files, 0004-signatures, 0005-labels; add one line each above this comment, in number order)
 ];

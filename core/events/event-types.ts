@@ -1,3 +1,5 @@
+import type { DomainEvent } from './event.ts';
+
 // spec: Events — every event the spec defines, with its data. Areas that do not exist yet still get their
 // payload types here, so the day they raise an event its shape is already fixed.
 
@@ -62,7 +64,9 @@ export type EventType = keyof EventDataByType;
 export interface TypedEvent<K extends EventType> {
   type: K; workspaceId: string; data: EventDataByType[K]; address: string | null; domain: string | null;
 }
-export const typedEvent = <K extends EventType>(type: K, e: Omit<TypedEvent<K>, 'type'>): TypedEvent<K> => ({ type, ...e });
+/** Checks the data against the type's shape, then hands back the plain record the outbox stores. */
+export const typedEvent = <K extends EventType>(type: K, e: Omit<TypedEvent<K>, 'type'>): DomainEvent<K> =>
+  ({ type, ...e, data: e.data as unknown as Record<string, unknown> });
 
 // spec: Events — "Default set when eventTypes is omitted or empty"; all other events must be named.
 export const DEFAULT_EVENT_TYPES: readonly EventType[] = [

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', '*.token', '*.secret', '*.password'] });
   const service = await createMailService({
     db: args.db, dataDir: args.dataDir, masterKey: process.env.MASTER_KEY || undefined, smtpUrl: args.smtp,
+    dnsServers: args.dns,
     // For benchmarks only: the spec's budget is 600 a minute.
     onBackgroundError: (err) => logger.error({ err }, 'background write failed'),
     requestsPerMinute: process.env.MAIL_REQUESTS_PER_MINUTE ? Number(process.env.MAIL_REQUESTS_PER_MINUTE) : undefined,

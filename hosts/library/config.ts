@@ -23,17 +23,38 @@ export interface MailServiceOptions {
    */
   rateLimitStore?: 'memory' | 'database';
   requestsPerMinute?: number;
+  /** `host:port` DNS servers for every DNS check (dev server `--dns`); default the system's resolvers. */
+  dnsServers?: string[];
+  /** The service's own host: DNS records of domains point under it (`mx.<serviceHost>`). Default `mail.workspace-mail.localhost`. */
+  serviceHost?: string;
+  /** Custom-host checks: CA certificates (PEM) to trust instead of the system's, and the port to connect to (tests). */
+  hostCheckCa?: string;
+  hostCheckPort?: number;
   clock?: Clock;
   ids?: IdSource;
   mailer?: Mailer;
+  /**
+   * Where durable jobs (webhook deliveries) live: `sqlite` (the service database), `postgres` or `mongo`, with its
+   * connection string. Default: the service database itself.
+   */
+  jobs?: { backend: 'sqlite' | 'postgres' | 'mongo'; url?: string };
+  /** Insecure webhook targets allowed for tests and local development (`http://127.0.0.1:PORT`); empty by default. */
+  webhookAllow?: string[];
+  /** Bound on each webhook attempt, in milliseconds. Default 10,000. */
+  webhookTimeoutMs?: number;
   /** Told about failures of background work (buffered request-log writes); default: ignored. */
   onBackgroundError?: (error: unknown) => void;
 }
 
-export interface ResolvedConfig extends Required<Pick<MailServiceOptions, 'db' | 'dataDir' | 'mailFrom' | 'accountDomain' | 'rateLimitStore' | 'requestsPerMinute'>> {
+export interface ResolvedConfig extends Required<Pick<MailServiceOptions, 'db' | 'dataDir' | 'mailFrom' | 'accountDomain' | 'rateLimitStore' | 'requestsPerMinute' | 'dnsServers' | 'serviceHost'>> {
+  hostCheckCa: string | undefined;
+  hostCheckPort: number | undefined;
   masterKey: string | undefined;
   smtpUrl: string | undefined;
   dialect: 'sqlite' | 'postgres';
+  jobs: { backend: 'sqlite' | 'postgres' | 'mongo'; url: string };
+  webhookAllow: string[];
+  webhookTimeoutMs: number;
 }
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url);
@@ -48,10 +69,16 @@ export function resolveConfig(o: MailServiceOptions): ResolvedConfig {
   const rpm = o.requestsPerMinute ?? 600;
   if (!Number.isInteger(rpm) || rpm < 1) problems.push('requestsPerMinute must be a positive integer');
   if (o.rateLimitStore && !['memory', 'database'].includes(o.rateLimitStore)) problems.push('rateLimitStore must be memory or database');
+  const jobs = resolveJobs(o.jobs, db, problems);
+  const webhookAllow = o.webhookAllow ?? [];
+  webhookAllow.forEach((a) => { if (!/^https?:\/\/[^/]+\/?$/.test(a)) problems.push(`webhookAllow entries are origins like http://127.0.0.1:PORT (got ${a})`); });
+  const webhookTimeoutMs = o.webhookTimeoutMs ?? 10_000;
+  if (!Number.isInteger(webhookTimeoutMs) || webhookTimeoutMs < 1) problems.push('webhookTimeoutMs must be a positive integer');
   if (problems.length) throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
   return {
     db, dataDir, dialect, masterKey: o.masterKey, smtpUrl: o.smtpUrl, mailFrom: o.mailFrom ?? 'Workspace Mail <no-reply@workspace-mail.localhost>', accountDomain: o.accountDomain ?? 'workspace-mail.localhost',
     rateLimitStore: o.rateLimitStore ?? (dialect === 'postgres' ? 'database' : 'memory'), requestsPerMinute: rpm,
+    dnsServers: o.dnsServers ?? [], serviceHost: o.serviceHost ?? 'mail.workspace-mail.localhost', hostCheckCa: o.hostCheckCa, hostCheckPort: o.hostCheckPort,
   };
 }

@@ -49,6 +49,16 @@ import type { UpdateSignature } from '../../core/signatures/update-signature.ts'
 import type { DeleteSignature } from '../../core/signatures/delete-signature.ts';
 import type { CopySignature } from '../../core/signatures/copy-signature.ts';
 import type { Store } from '../../core/ports/repositories.ts';
+import type { ListDomains } from '../../core/domains/list-domains.ts';
+import type { GetDomain } from '../../core/domains/get-domain.ts';
+import type { CreateDomain } from '../../core/domains/create-domain.ts';
+import type { VerifyDomain } from '../../core/domains/verify-domain.ts';
+import type { UpdateDomain } from '../../core/domains/update-domain.ts';
+import type { DeleteDomain } from '../../core/domains/delete-domain.ts';
+import type { AddDomainAddress } from '../../core/domains/add-domain-address.ts';
+import type { UpdateDomainAddress } from '../../core/domains/update-domain-address.ts';
+import type { RemoveDomainAddress } from '../../core/domains/remove-domain-address.ts';
+import type { AnswerHostChallenge } from '../../core/domains/answer-host-challenge.ts';
 import type { ResolvedConfig } from './config.ts';
 
 /** The service as typed use cases, one group per area; the HTTP host calls exactly these. */
@@ -73,6 +83,10 @@ export interface MailService {
     createLink: CreateFileLink; listLinks: ListFileLinks; revokeLinks: RevokeFileLinks; download: DownloadSharedFile;
   };
   signatures: { list: ListSignatures; get: GetSignature; create: CreateSignature; update: UpdateSignature; delete: DeleteSignature; copy: CopySignature };
+  domains: {
+    list: ListDomains; get: GetDomain; create: CreateDomain; verify: VerifyDomain; update: UpdateDomain; delete: DeleteDomain;
+    addAddress: AddDomainAddress; updateAddress: UpdateDomainAddress; removeAddress: RemoveDomainAddress; answerHostChallenge: AnswerHostChallenge;
+  };
   // (area groups: add one line each above this comment)
   /** True when the database answers. */
   healthy(): Promise<boolean>;
@@ -109,6 +123,11 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
       revokeLinks: get(T.RevokeFileLinks), download: get(T.DownloadSharedFile),
     },
     signatures: { list: get(T.ListSignatures), get: get(T.GetSignature), create: get(T.CreateSignature), update: get(T.UpdateSignature), delete: get(T.DeleteSignature), copy: get(T.CopySignature) },
+    domains: {
+      list: get(T.ListDomains), get: get(T.GetDomain), create: get(T.CreateDomain), verify: get(T.VerifyDomain), update: get(T.UpdateDomain),
+      delete: get(T.DeleteDomain), addAddress: get(T.AddDomainAddress), updateAddress: get(T.UpdateDomainAddress),
+      removeAddress: get(T.RemoveDomainAddress), answerHostChallenge: get(T.AnswerHostChallenge),
+    },
     // (area groups: add one line each above this comment)
     healthy: () => get<Store>(T.Store).ping(),
     isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,

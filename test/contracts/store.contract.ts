@@ -6,6 +6,7 @@ import { logContract } from './logs.contract.ts';
 import { securityContract } from './security.contract.ts';
 import { transactionContract } from './transactions.contract.ts';
 import { eventContract } from './events.contract.ts';
+import { filesContract } from './files.contract.ts';
 import { signaturesContract } from './signatures.contract.ts';
 import { labelsContract } from './labels.contract.ts';
 
@@ -21,6 +22,7 @@ export function runStoreContract(test: TestFn, name: string, open: () => Promise
   securityContract(check);
   transactionContract(check);
   eventContract(check);
+  filesContract(check);
   signaturesContract(check);
   labelsContract(check);
 }

@@ -19,7 +19,7 @@ export async function upload(
   const res = await fetch(`${s.url}/files${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', ...opts.headers },
-    body: bytes,
+    body: typeof bytes === 'string' ? bytes : Buffer.from(bytes),
   });
   const text = await res.text();
   let body: unknown = text;

@@ -198,6 +198,7 @@ serverTest('patch: omitted fields stay; name and html re-checked; empty patch 42
 
 serverTest('patch flags: true takes the place from the holder; false empties it only when this one held it', async (t, s) => {
   const a = (await make(s, { address: 'hello@acme.test', name: 'A' })).body;
+  s.clock.advance(1000); // so that a lists before b
   const b = (await make(s, { address: 'hello@acme.test', name: 'B' })).body;
   const patch = async (id: string, body: unknown) => (await s.call('PATCH', `/signatures/${id}`, { token: s.fixture.tokens.owner, body })).body;
   t.deepEqual(flags(await patch(b.id, { isDefault: true })), [true, false]);

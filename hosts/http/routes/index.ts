@@ -6,6 +6,7 @@ import { accountRoutes } from './account.routes.ts';
 import { labelRoutes } from './labels.routes.ts';
 import { fileRoutes } from './files.routes.ts';
 import { signatureRoutes } from './signatures.routes.ts';
+import { domainRoutes } from './domains.routes.ts';
 // (area route imports: add one line each above this comment)
 import type { Route } from '../route.ts';
 
@@ -16,5 +17,6 @@ export const ROUTES: Route[] = [
   ...labelRoutes,
   ...fileRoutes,
   ...signatureRoutes,
+  ...domainRoutes,
   // (area routes: add one line each above this comment)
 ];

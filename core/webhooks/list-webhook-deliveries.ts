@@ -1,0 +1,18 @@
+import { pageLimit, type Cursors, type PageParams } from '../kernel/paging.ts';
+import { visibleEndpoint } from './webhook-access.ts';
+import { deliveryView } from './webhook-view.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { Store } from '../ports/repositories.ts';
+
+/** GET /webhooks/{id}/deliveries: newest first, paged like every list. */
+export class ListWebhookDeliveries {
+  constructor(private readonly store: Store, private readonly cursors: Cursors) {}
+
+  async execute(caller: Caller, id: string, query: PageParams) {
+    const endpoint = await visibleEndpoint(this.store, caller, id);
+    const limit = pageLimit(query.limit);
+    const list = `webhook-deliveries:${endpoint.id}`;
+    const rows = await this.store.webhooks.listDeliveries(caller.workspaceId, endpoint.id, this.cursors.decode(list, query.cursor), limit + 1);
+    return this.cursors.page(list, rows, limit, (d) => [d.createdAt, d.id], deliveryView);
+  }
+}
