@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-// @ts-expect-error the codec's glue ships typings that need Emscripten's ambient types; our own shapes are below.
 import encoderSimd from '@jsquash/webp/codec/enc/webp_enc_simd.js';
-// @ts-expect-error as above
 import encoderPlain from '@jsquash/webp/codec/enc/webp_enc.js';
-// @ts-expect-error as above
 import decoderFactory from '@jsquash/webp/codec/dec/webp_dec.js';
 import { defaultOptions } from '@jsquash/webp/meta.js';
 

@@ -8,6 +8,8 @@ import * as labels from './migrations/0005-labels.ts';
 import * as account from './migrations/0006-account.ts';
 import * as domains from './migrations/0007-domains.ts';
 import * as webhooks from './migrations/0008-webhooks.ts';
+import * as settingsBranding from './migrations/0009-settings-branding.ts';
+import * as audiences from './migrations/0010-audiences.ts';
 
 interface NamedMigration { name: string; migration: Knex.Migration }
 
@@ -21,6 +23,8 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0006-account', migration: account },
   { name: '0007-domains', migration: domains },
   { name: '0008-webhooks', migration: webhooks },
+  { name: '0009-settings-branding', migration: settingsBranding },
+  { name: '0010-audiences', migration: audiences },
   // (area migrations: 0003-files, 0004-signatures, 0005-labels; add one line each above this comment, in number order)
 ];
 

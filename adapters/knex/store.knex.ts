@@ -10,10 +10,14 @@ import { KnexIdempotencyRepository } from './idempotency-repository.knex.ts';
 import { KnexRequestLogRepository } from './request-log-repository.knex.ts';
 import { KnexStepUpRepository } from './step-up-repository.knex.ts';
 import { KnexEventRepository } from './event-repository.knex.ts';
+import { KnexContactRepository } from './contact-repository.knex.ts';
+import { KnexSuppressionRepository } from './suppression-repository.knex.ts';
 import { KnexSignatureRepository } from './signature-repository.knex.ts';
 import { KnexFileRepository } from './file-repository.knex.ts';
 import { KnexLabelRepository } from './label-repository.knex.ts';
 import { KnexAccountRepository } from './account-repository.knex.ts';
+import { KnexSettingsRepository } from './settings-repository.knex.ts';
+import { KnexBrandingRepository } from './branding-repository.knex.ts';
 import { KnexDomainRepository } from './domain-repository.knex.ts';
 import { KnexWebhookRepository } from './webhook-repository.knex.ts';
 
@@ -46,6 +50,10 @@ function bind(db: Knex, begin: Begin | null): Store {
     signatures: new KnexSignatureRepository(db),
     webhooks: new KnexWebhookRepository(db),
     domains: new KnexDomainRepository(db),
+    contacts: new KnexContactRepository(db),
+    suppressions: new KnexSuppressionRepository(db),
+    settings: new KnexSettingsRepository(db),
+    branding: new KnexBrandingRepository(db),
     // (area repositories: add one line each above this comment)
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
     transaction: (work) => (begin ? begin(work) : work(store)),

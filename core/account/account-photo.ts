@@ -21,19 +21,19 @@ export class AccountPhoto {
     private readonly slots: ImageSlots, private readonly ids: IdSource, private readonly clock: Clock,
   ) {}
 
-  async put(caller: Caller, upload: ImageUpload): Promise<{ url: string }> {
+  async put(caller: Caller, upload: ImageUpload, origin: string | null = null): Promise<{ url: string }> {
     const fitted = await receiveImage(this.slots, this.processor, upload, ACCOUNT_PHOTO);
     const image = await putImage(this.blobs, this.ids, this.clock, fitted);
     try {
       const replaced = await this.store.transaction(async (tx) => {
         await tx.branding.lockAccountPhoto(caller.userId);
         const old = await tx.branding.accountPhoto(caller.userId);
-        await tx.branding.insertImage(image);
+        await tx.branding.insertImage(image, { userId: caller.userId });
         await tx.branding.setAccountPhoto(caller.userId, image.id, image.createdAt);
         return old ? (await tx.branding.deleteImage(old))?.blobRef : null;
       });
       await discardBlob(this.blobs, replaced);
-      return { url: imageUrl(image.id) };
+      return { url: imageUrl(origin, image.id) };
     } catch (err) {
       await discardBlob(this.blobs, image.blobRef);
       throw err;

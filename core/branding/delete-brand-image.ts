@@ -14,7 +14,7 @@ import { discardBlob } from './stored-image.ts';
 export class DeleteBrandImage {
   constructor(private readonly store: Store, private readonly blobs: BlobStore, private readonly clock: Clock) {}
 
-  async execute(caller: Caller, variantName: string): Promise<BrandView> {
+  async execute(caller: Caller, variantName: string, origin: string | null = null): Promise<BrandView> {
     requireBrandEditor(caller);
     const variant = imageVariant(variantName);
     const { workspace } = await brandOf(this.store, caller);
@@ -25,11 +25,11 @@ export class DeleteBrandImage {
       await tx.branding.lock(workspace.id);
       const current = (await tx.branding.get(workspace.id)) ?? defaultBrand(workspace.id);
       const imageId = current.images[variant];
-      if (!imageId) return brandView(current, workspace, caller);
+      if (!imageId) return brandView(current, workspace, caller, origin);
       const next = withoutImage(current, variant, this.clock.now().toISOString());
       await tx.branding.save(next);
       removed = (await tx.branding.deleteImage(imageId))?.blobRef ?? null;
-      return brandView(next, workspace, caller);
+      return brandView(next, workspace, caller, origin);
     });
     await discardBlob(this.blobs, removed);
     return view;

@@ -7,8 +7,8 @@ import { brandView, type BrandView } from './brand-view.ts';
 export class GetBranding {
   constructor(private readonly store: Store) {}
 
-  async execute(caller: Caller): Promise<BrandView> {
+  async execute(caller: Caller, origin: string | null = null): Promise<BrandView> {
     const { workspace, brand } = await brandOf(this.store, caller);
-    return brandView(brand, workspace, caller);
+    return brandView(brand, workspace, caller, origin);
   }
 }

@@ -22,7 +22,7 @@ export class PutBrandImage {
     private readonly slots: ImageSlots, private readonly ids: IdSource, private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, variantName: string, upload: ImageUpload): Promise<BrandView> {
+  async execute(caller: Caller, variantName: string, upload: ImageUpload, origin: string | null = null): Promise<BrandView> {
     requireBrandEditor(caller);
     const variant = imageVariant(variantName);
     const fitted = await receiveImage(this.slots, this.processor, upload, IMAGE_VARIANTS[variant]);
@@ -35,12 +35,12 @@ export class PutBrandImage {
       const view = await this.store.transaction(async (tx) => {
         await tx.branding.lock(workspace.id);
         const current = (await tx.branding.get(workspace.id)) ?? defaultBrand(workspace.id);
-        await tx.branding.insertImage(image);
+        await tx.branding.insertImage(image, { workspaceId: workspace.id });
         const next = withImage(current, variant, image.id, image.createdAt);
         await tx.branding.save(next);
         const old = current.images[variant];
         if (old) replaced = (await tx.branding.deleteImage(old))?.blobRef ?? null;
-        return brandView(next, workspace, caller);
+        return brandView(next, workspace, caller, origin);
       });
       await discardBlob(this.blobs, replaced);
       return view;

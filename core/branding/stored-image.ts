@@ -15,8 +15,8 @@ export interface StoredImage { id: string; blobRef: string; width: number; heigh
 export const IMAGE_ID = /^img_[0-9a-f]{24}$/;
 export const PUBLIC_IMAGES_PATH = '/v1/public/images/';
 
-/** Relative to the API address, like public file links (see core/files/file-link.ts). */
-export const imageUrl = (id: string): string => `${PUBLIC_IMAGES_PATH}${id}`;
+/** On the API address the request came to (`origin`); without one, the path alone, relative to the API address. */
+export const imageUrl = (origin: string | null, id: string): string => `${origin ?? ''}${PUBLIC_IMAGES_PATH}${id}`;
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> { yield bytes; }
 

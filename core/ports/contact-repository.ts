@@ -48,8 +48,8 @@ export interface ContactRepository {
   getAudience(workspaceId: string, id: string): Promise<CountedAudience | null>;
   /** The default audience first, then the rest by `createdAt` desc, `id` desc, continuing after `after`. */
   listAudiences(workspaceId: string, after: Audience | null, limit: number): Promise<CountedAudience[]>;
-  /** The audiences of the workspace among `ids`. */
-  audiencesNamed(workspaceId: string, ids: string[]): Promise<Audience[]>;
+  /** The audiences of the workspace among `ids`, or all of them when `ids` is null; unordered, uncounted. */
+  audiencesNamed(workspaceId: string, ids: string[] | null): Promise<Audience[]>;
   /** Audiences other than the built-in one. */
   countAudiences(workspaceId: string): Promise<number>;
 

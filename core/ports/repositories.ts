@@ -3,10 +3,14 @@ import type { AccessToken } from '../auth/access-token.ts';
 import type { Address, Domain, Membership, User, Workspace } from '../workspaces/workspace.ts';
 import type { Position } from '../kernel/paging.ts';
 import type { EventRepository } from './event-repository.ts';
+import type { ContactRepository } from './contact-repository.ts';
+import type { SuppressionRepository } from './suppression-repository.ts';
 import type { SignatureRepository } from './signature-repository.ts';
 import type { FileRepository } from './file-repository.ts';
 import type { LabelRepository } from './label-repository.ts';
 import type { AccountRepository } from './account-repository.ts';
+import type { SettingsRepository } from './settings-repository.ts';
+import type { BrandingRepository } from './branding-repository.ts';
 import type { DomainRepository } from './domain-repository.ts';
 import type { WebhookRepository } from './webhook-repository.ts';
 
@@ -151,6 +155,10 @@ export interface Store {
   signatures: SignatureRepository;
   webhooks: WebhookRepository;
   domains: DomainRepository;
+  contacts: ContactRepository;
+  suppressions: SuppressionRepository;
+  settings: SettingsRepository;
+  branding: BrandingRepository;
   // (area repositories: add one line each above this comment)
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** True when the database answers (for /healthz). */

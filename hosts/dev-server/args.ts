@@ -11,16 +11,18 @@ export interface DevServerArgs {
   smtp: string | undefined;
   jobs: 'sqlite' | 'postgres' | 'mongo' | undefined;
   jobsUrl: string | undefined;
+  webhookAllow: string[];
 }
 
 const FLAGS = {
   port: { type: 'string' }, host: { type: 'string' }, db: { type: 'string' }, 'data-dir': { type: 'string' },
   fixtures: { type: 'string' }, dns: { type: 'string' }, smtp: { type: 'string' }, jobs: { type: 'string' },
-  'jobs-url': { type: 'string' }, help: { type: 'boolean' },
+  'jobs-url': { type: 'string' }, 'webhook-allow': { type: 'string' }, help: { type: 'boolean' },
 } as const;
 
 export const USAGE = `Usage: npm start -- [--port N] [--host H] [--db URL_OR_PATH] [--data-dir DIR] [--fixtures FILE]
-                    [--dns HOST:PORT,...] [--smtp URL] [--jobs sqlite|postgres|mongo] [--jobs-url URL]`;
+                    [--dns HOST:PORT,...] [--smtp URL] [--jobs sqlite|postgres|mongo] [--jobs-url URL]
+                    [--webhook-allow http://127.0.0.1:PORT,...]`;
 
 /** Every problem is reported at once, with what to set. */
 export function readArgs(argv: string[], env: NodeJS.ProcessEnv): DevServerArgs | 'help' {
@@ -40,5 +42,7 @@ export function readArgs(argv: string[], env: NodeJS.ProcessEnv): DevServerArgs 
     port, host: pick(values.host, 'HOST') ?? '127.0.0.1', db: pick(values.db, 'DATABASE_URL'),
     dataDir: pick(values['data-dir'], 'DATA_DIR') ?? './data', fixtures: pick(values.fixtures, 'MAIL_FIXTURES'),
     dns, smtp: pick(values.smtp, 'SMTP_URL'), jobs: jobs as DevServerArgs['jobs'], jobsUrl: pick(values['jobs-url'], 'JOBS_URL'),
+    // Insecure webhook targets, for tests and local development only: a comma list of origins.
+    webhookAllow: (pick(values['webhook-allow'], 'WEBHOOK_ALLOW') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

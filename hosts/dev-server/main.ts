@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', '*.token', '*.secret', '*.password'] });
   const service = await createMailService({
     db: args.db, dataDir: args.dataDir, masterKey: process.env.MASTER_KEY || undefined, smtpUrl: args.smtp,
+    jobs: args.jobs ? { backend: args.jobs, url: args.jobsUrl } : undefined, webhookAllow: args.webhookAllow,
+    webhookTimeoutMs: process.env.WEBHOOK_TIMEOUT_MS ? Number(process.env.WEBHOOK_TIMEOUT_MS) : undefined,
     dnsServers: args.dns,
     // For benchmarks only: the spec's budget is 600 a minute.
     onBackgroundError: (err) => logger.error({ err }, 'background write failed'),

@@ -15,7 +15,11 @@ export interface UploadInput {
 }
 
 /** `caller` is null only on `public` routes; `upload` is set only on `raw` routes. */
-export interface RouteInput<P, Q, B> { caller: Caller; params: In<P>; query: In<Q>; body: In<B>; upload: UploadInput }
+export interface RouteInput<P, Q, B> {
+  caller: Caller; params: In<P>; query: In<Q>; body: In<B>; upload: UploadInput;
+  /** The address this API was reached at (`http://host:port`), for links the answer hands out. */
+  origin: string;
+}
 
 /**
  * One declaration per operation: the router turns it into a Koa route with authentication, scope checks,

@@ -70,7 +70,7 @@ function handler(r: Route, service: MailService): Middleware {
       const params = r.params ? validate(r.params, ctx.params, 'params') : undefined;
       const query = r.query ? validate(r.query, { ...ctx.query }, 'query') : undefined;
       const body = r.body && !r.raw ? validate(r.body, await jsonBody(ctx), 'body') : undefined;
-      const result = await r.handle(service, { caller, params, query, body, upload: r.raw ? upload(ctx) : undefined } as never);
+      const result = await r.handle(service, { caller, params, query, body, upload: r.raw ? upload(ctx) : undefined, origin: `${ctx.protocol}://${ctx.host}` } as never);
       send(ctx, r.status ?? 200, result);
     };
     // Uploads are streamed, never buffered to hash, so they are not replayable (spec: "not safe to repeat").

@@ -80,5 +80,17 @@ export function resolveConfig(o: MailServiceOptions): ResolvedConfig {
     db, dataDir, dialect, masterKey: o.masterKey, smtpUrl: o.smtpUrl, mailFrom: o.mailFrom ?? 'Workspace Mail <no-reply@workspace-mail.localhost>', accountDomain: o.accountDomain ?? 'workspace-mail.localhost',
     rateLimitStore: o.rateLimitStore ?? (dialect === 'postgres' ? 'database' : 'memory'), requestsPerMinute: rpm,
     dnsServers: o.dnsServers ?? [], serviceHost: o.serviceHost ?? 'mail.workspace-mail.localhost', hostCheckCa: o.hostCheckCa, hostCheckPort: o.hostCheckPort,
+    jobs, webhookAllow, webhookTimeoutMs,
   };
+}
+
+/** Jobs default to the service database; a `mongo` backend needs its own URL. */
+function resolveJobs(jobs: MailServiceOptions['jobs'], db: string, problems: string[]): ResolvedConfig['jobs'] {
+  const backend = jobs?.backend ?? (isPostgres(db) ? 'postgres' : 'sqlite');
+  const url = jobs?.url ?? db;
+  if (!['sqlite', 'postgres', 'mongo'].includes(backend)) problems.push('jobs.backend must be sqlite, postgres or mongo');
+  if (backend === 'mongo' && !/^mongodb(\+srv)?:\/\//.test(url)) problems.push('jobs.url must be a mongodb:// URL for the mongo backend');
+  if (backend === 'postgres' && !isPostgres(url)) problems.push('jobs.url must be a postgres:// URL for the postgres backend');
+  if (backend === 'sqlite' && (isPostgres(db) || url !== db)) problems.push('the sqlite jobs backend lives in the service database, which must be SQLite');
+  return { backend, url };
 }

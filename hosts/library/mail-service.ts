@@ -48,7 +48,34 @@ import type { CreateSignature } from '../../core/signatures/create-signature.ts'
 import type { UpdateSignature } from '../../core/signatures/update-signature.ts';
 import type { DeleteSignature } from '../../core/signatures/delete-signature.ts';
 import type { CopySignature } from '../../core/signatures/copy-signature.ts';
+import type { ListAudiences } from '../../core/audiences/list-audiences.ts';
+import type { GetAudience } from '../../core/audiences/get-audience.ts';
+import type { CreateAudience } from '../../core/audiences/create-audience.ts';
+import type { GetAudienceGrowth } from '../../core/audiences/get-audience-growth.ts';
+import type { AddAudienceContact } from '../../core/audiences/add-audience-contact.ts';
+import type { RemoveAudienceContact } from '../../core/audiences/remove-audience-contact.ts';
+import type { ListContacts } from '../../core/contacts/list-contacts.ts';
+import type { GetContact } from '../../core/contacts/get-contact.ts';
+import type { CreateContact } from '../../core/contacts/create-contact.ts';
+import type { UpdateContact } from '../../core/contacts/update-contact.ts';
+import type { DeleteContacts } from '../../core/contacts/delete-contacts.ts';
+import type { ImportContacts } from '../../core/contacts/import-contacts.ts';
+import type { ListSuppressions } from '../../core/suppressions/list-suppressions.ts';
+import type { GetSuppression } from '../../core/suppressions/get-suppression.ts';
+import type { AddSuppression } from '../../core/suppressions/add-suppression.ts';
+import type { RemoveSuppression } from '../../core/suppressions/remove-suppression.ts';
+import type { ListUnsubscribes } from '../../core/suppressions/list-unsubscribes.ts';
+import type { AddUnsubscribe } from '../../core/suppressions/add-unsubscribe.ts';
+import type { RemoveUnsubscribe } from '../../core/suppressions/remove-unsubscribe.ts';
 import type { Store } from '../../core/ports/repositories.ts';
+import type { GetSettings } from '../../core/settings/get-settings.ts';
+import type { UpdateSettings } from '../../core/settings/update-settings.ts';
+import type { GetBranding } from '../../core/branding/get-branding.ts';
+import type { UpdateBranding } from '../../core/branding/update-branding.ts';
+import type { PutBrandImage } from '../../core/branding/put-brand-image.ts';
+import type { DeleteBrandImage } from '../../core/branding/delete-brand-image.ts';
+import type { GetPublicImage } from '../../core/branding/get-public-image.ts';
+import type { AccountPhoto } from '../../core/account/account-photo.ts';
 import type { ListDomains } from '../../core/domains/list-domains.ts';
 import type { GetDomain } from '../../core/domains/get-domain.ts';
 import type { CreateDomain } from '../../core/domains/create-domain.ts';
@@ -59,6 +86,20 @@ import type { AddDomainAddress } from '../../core/domains/add-domain-address.ts'
 import type { UpdateDomainAddress } from '../../core/domains/update-domain-address.ts';
 import type { RemoveDomainAddress } from '../../core/domains/remove-domain-address.ts';
 import type { AnswerHostChallenge } from '../../core/domains/answer-host-challenge.ts';
+import type { RecordEvents } from '../../core/events/record-events.ts';
+import type { ListWebhooks } from '../../core/webhooks/list-webhooks.ts';
+import type { GetWebhook } from '../../core/webhooks/get-webhook.ts';
+import type { CreateWebhook } from '../../core/webhooks/create-webhook.ts';
+import type { UpdateWebhook } from '../../core/webhooks/update-webhook.ts';
+import type { DeleteWebhook } from '../../core/webhooks/delete-webhook.ts';
+import type { RotateWebhookSecret } from '../../core/webhooks/rotate-webhook-secret.ts';
+import type { SendTestWebhook } from '../../core/webhooks/send-test-webhook.ts';
+import type { ListWebhookDeliveries } from '../../core/webhooks/list-webhook-deliveries.ts';
+import type { GetWebhookDelivery } from '../../core/webhooks/get-webhook-delivery.ts';
+import type { ReplayWebhookDelivery } from '../../core/webhooks/replay-webhook-delivery.ts';
+import type { ListWebhookAudit } from '../../core/webhooks/list-webhook-audit.ts';
+import type { GetWebhookStats } from '../../core/webhooks/get-webhook-stats.ts';
+import type { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.ts';
 import type { ResolvedConfig } from './config.ts';
 
 /** The service as typed use cases, one group per area; the HTTP host calls exactly these. */
@@ -87,6 +128,18 @@ export interface MailService {
     list: ListDomains; get: GetDomain; create: CreateDomain; verify: VerifyDomain; update: UpdateDomain; delete: DeleteDomain;
     addAddress: AddDomainAddress; updateAddress: UpdateDomainAddress; removeAddress: RemoveDomainAddress; answerHostChallenge: AnswerHostChallenge;
   };
+  events: { record: RecordEvents };
+  webhooks: {
+    list: ListWebhooks; get: GetWebhook; create: CreateWebhook; update: UpdateWebhook; delete: DeleteWebhook;
+    rotateSecret: RotateWebhookSecret; test: SendTestWebhook; deliveries: ListWebhookDeliveries; delivery: GetWebhookDelivery;
+    replay: ReplayWebhookDelivery; audit: ListWebhookAudit; stats: GetWebhookStats; dispatcher: WebhookDispatcher;
+  };
+  audiences: { list: ListAudiences; get: GetAudience; create: CreateAudience; growth: GetAudienceGrowth; addContact: AddAudienceContact; removeContact: RemoveAudienceContact };
+  contacts: { list: ListContacts; get: GetContact; create: CreateContact; update: UpdateContact; delete: DeleteContacts; import: ImportContacts };
+  suppressions: { list: ListSuppressions; get: GetSuppression; add: AddSuppression; remove: RemoveSuppression; listUnsubscribes: ListUnsubscribes; addUnsubscribe: AddUnsubscribe; removeUnsubscribe: RemoveUnsubscribe };
+  settings: { get: GetSettings; update: UpdateSettings };
+  branding: { get: GetBranding; update: UpdateBranding; putImage: PutBrandImage; deleteImage: DeleteBrandImage; publicImage: GetPublicImage };
+  accountPhoto: AccountPhoto;
   // (area groups: add one line each above this comment)
   /** True when the database answers. */
   healthy(): Promise<boolean>;
@@ -128,6 +181,19 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
       delete: get(T.DeleteDomain), addAddress: get(T.AddDomainAddress), updateAddress: get(T.UpdateDomainAddress),
       removeAddress: get(T.RemoveDomainAddress), answerHostChallenge: get(T.AnswerHostChallenge),
     },
+    events: { record: get(T.RecordEvents) },
+    webhooks: {
+      list: get(T.ListWebhooks), get: get(T.GetWebhook), create: get(T.CreateWebhook), update: get(T.UpdateWebhook),
+      delete: get(T.DeleteWebhook), rotateSecret: get(T.RotateWebhookSecret), test: get(T.SendTestWebhook),
+      deliveries: get(T.ListWebhookDeliveries), delivery: get(T.GetWebhookDelivery), replay: get(T.ReplayWebhookDelivery),
+      audit: get(T.ListWebhookAudit), stats: get(T.GetWebhookStats), dispatcher: get(T.WebhookDispatcher),
+    },
+    audiences: { list: get(T.ListAudiences), get: get(T.GetAudience), create: get(T.CreateAudience), growth: get(T.GetAudienceGrowth), addContact: get(T.AddAudienceContact), removeContact: get(T.RemoveAudienceContact) },
+    contacts: { list: get(T.ListContacts), get: get(T.GetContact), create: get(T.CreateContact), update: get(T.UpdateContact), delete: get(T.DeleteContacts), import: get(T.ImportContacts) },
+    suppressions: { list: get(T.ListSuppressions), get: get(T.GetSuppression), add: get(T.AddSuppression), remove: get(T.RemoveSuppression), listUnsubscribes: get(T.ListUnsubscribes), addUnsubscribe: get(T.AddUnsubscribe), removeUnsubscribe: get(T.RemoveUnsubscribe) },
+    settings: { get: get(T.GetSettings), update: get(T.UpdateSettings) },
+    branding: { get: get(T.GetBranding), update: get(T.UpdateBranding), putImage: get(T.PutBrandImage), deleteImage: get(T.DeleteBrandImage), publicImage: get(T.GetPublicImage) },
+    accountPhoto: get(T.AccountPhoto),
     // (area groups: add one line each above this comment)
     healthy: () => get<Store>(T.Store).ping(),
     isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,

@@ -52,7 +52,8 @@ domainTest('POST /domains: refusals (invalid, taken, narrowed, scope) and nothin
   assertError(t, await s.call('POST', '/domains', { token: owner, body: { domain: 'x.test', extra: 1 } }), 422, 'unknown_parameter', 'extra');
   // A name the workspace already has (any case, any spelling that normalises to it): 422 on `domain`.
   assertError(t, await addDomain(s, ' ACME.test '), 422, 'invalid_parameter', 'domain');
-  for (const token of [narrowed, domainKey, memberApp]) assertError(t, await addDomain(s, 'new.test', token), 422, 'capability_unsupported');
+  for (const token of [narrowed, domainKey]) assertError(t, await addDomain(s, 'new.test', token), 422, 'capability_unsupported');
+  assertError(t, await addDomain(s, 'new.test', memberApp), 403, 'insufficient_scope', null);
   assertError(t, await addDomain(s, 'new.test', readOnly), 403, 'insufficient_scope');
   const list = await s.call('GET', '/domains', { token: owner });
   t.deepEqual(list.body.items.map((d: any) => d.domain), ['acme.test', 'beta.test']);

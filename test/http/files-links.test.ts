@@ -14,6 +14,7 @@ serverTest('links: each create makes a new unguessable link; anybody with the UR
   t.not(a.body.id, b.id);
   t.not(a.body.url, b.url);
   t.deepEqual({ ...a.body, id: 'x', url: 'u' }, { id: 'x', object: 'file_link', fileId: f.id, url: 'u', createdAt: '2026-11-22T10:00:00.000Z', revokedAt: null });
+  t.true(a.body.url.startsWith(s.url.replace(/\/v1$/, '') + '/v1/public/files/'), a.body.url);
   t.regex(a.body.url, /\/v1\/public\/files\/[A-Za-z0-9_-]{43}$/);
   const res = await fetchLink(s, a.body.url);
   t.is(res.status, 200);

@@ -21,6 +21,10 @@ export class TestDnsServer {
     await udp.listen(0, '127.0.0.1');
     const port = (udp.address() as { port: number }).port;
     const tcp = dns2.createTCPServer(handle(() => self!) as never);
+    // c-ares keeps its TCP connections open; they are ended at close so neither side holds the process.
+    const sockets = new Set<import('node:net').Socket>();
+    tcp.on('connection', (socket: import('node:net').Socket) => { sockets.add(socket); socket.once('close', () => sockets.delete(socket)); });
+    (tcp as { sockets?: typeof sockets }).sockets = sockets;
     await new Promise<void>((resolve, reject) => { tcp.once('listening', resolve); tcp.once('error', reject); tcp.listen(port, '127.0.0.1'); });
     self = new TestDnsServer(udp, tcp, port);
     return self;
@@ -37,7 +41,7 @@ export class TestDnsServer {
   close(): Promise<void> {
     return Promise.all([
       new Promise<void>((r) => this.udp.close(() => r())),
-      new Promise<void>((r) => this.tcp.close(() => r())),
+      new Promise<void>((r) => { this.tcp.close(() => r()); for (const socket of this.tcp.sockets ?? []) socket.destroy(); }),
     ]).then(() => undefined);
   }
 

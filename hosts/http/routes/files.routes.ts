@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { route, type RouteInput } from '../route.ts';
+import { route } from '../route.ts';
 import { binary } from '../reply.ts';
 import { IdParam, PageQuery } from '../schemas.ts';
 import type { FileContent } from '../../../core/files/get-file.ts';
@@ -23,8 +23,6 @@ const TokenParam = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const download = ({ file, bytes }: FileContent, cache?: string) =>
   binary(bytes, file.mimeType, { filename: file.filename, size: file.sizeBytes, disposition: 'attachment', cache });
 
-// The request's origin, once the router hands it to handlers; until then link URLs are paths on the API address.
-const originOf = (input: RouteInput<unknown, unknown, unknown>) => (input as { origin?: string }).origin ?? null;
 
 export const fileRoutes = [
   route({ method: 'GET', path: '/files', tag, summary: 'List files', scopes: ['files:read'], query: ListQuery,
@@ -45,7 +43,7 @@ export const fileRoutes = [
   route({ method: 'GET', path: '/files/{id}/content', tag, summary: 'The file\'s bytes', scopes: ['files:read'], params: IdParam,
     handle: async (s, { caller, params }) => download(await s.files.get.content(caller, params.id), 'private, no-store') }),
   route({ method: 'POST', path: '/files/{id}/links', tag, summary: 'Make a public download link', scopes: ['files:write'], params: IdParam, status: 201,
-    handle: (s, input) => s.files.createLink.execute(input.caller, input.params.id, originOf(input)) }),
+    handle: (s, input) => s.files.createLink.execute(input.caller, input.params.id, input.origin) }),
   route({ method: 'GET', path: '/files/{id}/links', tag, summary: 'Public links of a file', scopes: ['files:read'], params: IdParam,
     handle: (s, { caller, params }) => s.files.listLinks.execute(caller, params.id) }),
   route({ method: 'DELETE', path: '/files/{id}/links', tag, summary: 'Revoke every public link of a file', scopes: ['files:write'], params: IdParam,

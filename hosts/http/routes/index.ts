@@ -7,6 +7,13 @@ import { labelRoutes } from './labels.routes.ts';
 import { fileRoutes } from './files.routes.ts';
 import { signatureRoutes } from './signatures.routes.ts';
 import { domainRoutes } from './domains.routes.ts';
+import { webhookRoutes } from './webhooks.routes.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { brandingRoutes } from './branding.routes.ts';
+import { accountPhotoRoutes } from './account-photo.routes.ts';
+import { audienceRoutes } from './audiences.routes.ts';
+import { contactRoutes } from './contacts.routes.ts';
+import { suppressionRoutes } from './suppressions.routes.ts';
 // (area route imports: add one line each above this comment)
 import type { Route } from '../route.ts';
 
@@ -18,5 +25,8 @@ export const ROUTES: Route[] = [
   ...fileRoutes,
   ...signatureRoutes,
   ...domainRoutes,
+  ...webhookRoutes,
+  ...settingsRoutes, ...brandingRoutes, ...accountPhotoRoutes,
+  ...audienceRoutes, ...contactRoutes, ...suppressionRoutes,
   // (area routes: add one line each above this comment)
 ];
