@@ -27,7 +27,8 @@ export class FsBlobStore implements BlobStore {
     return REF.test(ref) ? join(this.root, ref.slice(0, 2), ref.slice(2)) : null;
   }
 
-  async put(content: AsyncIterable<Uint8Array>, options: { maxBytes: number }): Promise<StoredBlob> {
+  async put(content: AsyncIterable<Uint8Array>, options: { maxBytes: number; ref?: BlobRef }): Promise<StoredBlob> {
+    if (options.ref !== undefined && !this.pathOf(options.ref)) throw new Error(`Not a blob ref: ${options.ref}`);
     this.sweepWhenDue();
     await mkdir(this.tempDir, { recursive: true });
     const tempPath = join(this.tempDir, `${randomBytes(16).toString('hex')}.part`);
@@ -48,7 +49,7 @@ export class FsBlobStore implements BlobStore {
       await rm(tempPath, { force: true });
       throw err;
     }
-    const ref = randomBytes(16).toString('hex');
+    const ref = options.ref ?? randomBytes(16).toString('hex');
     const path = this.pathOf(ref)!;
     try {
       await mkdir(dirname(path), { recursive: true });

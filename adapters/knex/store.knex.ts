@@ -16,6 +16,7 @@ import { KnexSignatureRepository } from './signature-repository.knex.ts';
 import { KnexFileRepository } from './file-repository.knex.ts';
 import { KnexLabelRepository } from './label-repository.knex.ts';
 import { KnexAccountRepository } from './account-repository.knex.ts';
+import { KnexBlobIntentRepository } from './blob-intent-repository.knex.ts';
 import { KnexSettingsRepository } from './settings-repository.knex.ts';
 import { KnexBrandingRepository } from './branding-repository.knex.ts';
 import { KnexDomainRepository } from './domain-repository.knex.ts';
@@ -45,6 +46,7 @@ function bind(db: Knex, begin: Begin | null): Store {
     idempotency: new KnexIdempotencyRepository(db),
     events: new KnexEventRepository(db),
     account: new KnexAccountRepository(db),
+    blobIntents: new KnexBlobIntentRepository(db),
     labels: new KnexLabelRepository(db),
     files: new KnexFileRepository(db),
     signatures: new KnexSignatureRepository(db),

@@ -1,5 +1,6 @@
 import { AppError } from '../kernel/errors.ts';
-import { BlobTooLarge, type BlobStore, type StoredBlob } from '../ports/blob-store.ts';
+import { BlobTooLarge, type BlobStore } from '../ports/blob-store.ts';
+import { putClaimable } from '../blobs/claimed-blob.ts';
 import { uploadAddress } from './file-access.ts';
 import { fileView, kindOf, type FileView, type StoredFile } from './file.ts';
 import { FILE_LIMITS, formatBytes } from './file-limits.ts';
@@ -73,18 +74,20 @@ export class UploadFile {
           deliveredTo, threadId: null, messageId: null, createdAt: at, deletedAt: null,
         };
         await tx.files.insert(file);
+        await blob.claim(tx);
         await recordFileEvent(tx, this.ids, this.clock, 'file.uploaded', file, at);
         return fileView(file);
       });
     } catch (err) {
       await this.blobs.remove(blob.ref).catch(() => undefined);
+      await this.store.blobIntents.remove(blob.ref).catch(() => undefined);
       throw err;
     }
   }
 
-  private async storeBytes(content: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+  private async storeBytes(content: AsyncIterable<Uint8Array>) {
     try {
-      return await this.blobs.put(content, { maxBytes: FILE_LIMITS.uploadMaxBytes });
+      return await putClaimable(this.store, this.blobs, this.ids, this.clock, content, FILE_LIMITS.uploadMaxBytes);
     } catch (err) {
       if (err instanceof BlobTooLarge) throw tooLarge();
       if (err instanceof AppError) throw err;

@@ -25,8 +25,9 @@ export interface BlobStore {
   /**
    * Streams `content` into the store, counting and hashing it on the way, and returns where it lives. Past
    * `maxBytes` it stops reading, removes what it wrote and throws BlobTooLarge. Never holds the whole content.
+   * `ref` (32 lower-case hex), when given, is where the bytes go; otherwise the store picks one.
    */
-  put(content: AsyncIterable<Uint8Array>, options: { maxBytes: number }): Promise<StoredBlob>;
+  put(content: AsyncIterable<Uint8Array>, options: { maxBytes: number; ref?: BlobRef }): Promise<StoredBlob>;
   /** The stored bytes, streamed; throws BlobMissing before the first byte when there are none. */
   open(ref: BlobRef): Promise<AsyncIterable<Uint8Array>>;
   /** Removes the bytes; removing what is not there is not an error. */

@@ -9,6 +9,7 @@ import type { SignatureRepository } from './signature-repository.ts';
 import type { FileRepository } from './file-repository.ts';
 import type { LabelRepository } from './label-repository.ts';
 import type { AccountRepository } from './account-repository.ts';
+import type { BlobIntentRepository } from './blob-intent-repository.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 import type { BrandingRepository } from './branding-repository.ts';
 import type { DomainRepository } from './domain-repository.ts';
@@ -150,6 +151,7 @@ export interface Store {
   idempotency: IdempotencyRepository;
   events: EventRepository;
   account: AccountRepository;
+  blobIntents: BlobIntentRepository;
   labels: LabelRepository;
   files: FileRepository;
   signatures: SignatureRepository;

@@ -118,5 +118,6 @@ export const T = {
   DeleteBrandImage: Symbol.for('DeleteBrandImage'),
   GetPublicImage: Symbol.for('GetPublicImage'),
   AccountPhoto: Symbol.for('AccountPhoto'),
+  SweepUnclaimedBlobs: Symbol.for('SweepUnclaimedBlobs'),
   // (area use cases: add lines above this comment)
 } as const;

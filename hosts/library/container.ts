@@ -51,6 +51,7 @@ import { UpdateSignature } from '../../core/signatures/update-signature.ts';
 import { DeleteSignature } from '../../core/signatures/delete-signature.ts';
 import { CopySignature } from '../../core/signatures/copy-signature.ts';
 import { SanitizeHtmlSanitizer } from '../../adapters/html-sanitizer/html-sanitizer.sanitize-html.ts';
+import { SweepUnclaimedBlobs } from '../../core/blobs/sweep-unclaimed-blobs.ts';
 import type { Store } from '../../core/ports/repositories.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import { openDatabase } from '../../adapters/knex/connect.ts';
@@ -276,6 +277,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.DeleteBrandImage, [T.Store, T.BlobStore, T.Clock], (s, b, c) => new DeleteBrandImage(s, b, c));
   make(T.GetPublicImage, [T.Store, T.BlobStore], (s, b) => new GetPublicImage(s, b));
   make(T.AccountPhoto, [T.Store, T.BlobStore, T.ImageProcessor, T.ImageSlots, T.Ids, T.Clock], (s, b, p, sl, i, c) => new AccountPhoto(s, b, p, sl, i, c));
+  make(T.SweepUnclaimedBlobs, [T.Store, T.BlobStore, T.Clock], (s, b, c) => new SweepUnclaimedBlobs(s, b, c));
   // (area bindings: add lines above this comment)
 
   // Buffered request-log rows reach the database within this interval, and at close.
@@ -283,9 +285,14 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   const reportError = (e: unknown) => options.onBackgroundError?.(e);
   const flushTimer = setInterval(() => { recorder.flush().catch(reportError); }, 250);
   flushTimer.unref();
+  // Bytes of uploads that died before their row committed are removed at start and every hour.
+  const sweep = container.get<SweepUnclaimedBlobs>(T.SweepUnclaimedBlobs);
+  void sweep.execute().catch(reportError);
+  const sweepTimer = setInterval(() => { sweep.execute().catch(reportError); }, 3_600_000);
+  sweepTimer.unref();
   // Durable jobs (webhook deliveries) run on agenda; the pump stores a dispatch job whenever there is work.
   const jobs = new AgendaJobScheduler(await openJobBackend(config.jobs, config.jobs.backend === 'sqlite' ? db.knex : null), { onError: reportError });
-  const pump = new WebhookPump(jobs, container.get(T.WebhookDispatcher), { pollMs: 50, lockLifetimeMs: 5 * 60_000, onError: reportError });
+  const pump = new WebhookPump(jobs, container.get(T.WebhookDispatcher), { pollMs: 50, lockLifetimeMs: 2_000, onError: reportError });
   pump.register();
   await jobs.start();
   pump.start();
@@ -293,6 +300,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
     pump.stop();
     await jobs.stop().catch(reportError);
     clearInterval(flushTimer);
+    clearInterval(sweepTimer);
     await recorder.flush().catch(reportError);
     await (mailer as { close?: () => unknown }).close?.();
     await db.close();

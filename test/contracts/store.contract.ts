@@ -9,6 +9,7 @@ import { eventContract } from './events.contract.ts';
 import { filesContract } from './files.contract.ts';
 import { signaturesContract } from './signatures.contract.ts';
 import { labelsContract } from './labels.contract.ts';
+import { settingsContract } from './settings.contract.ts';
 
 export type { OpenedStore } from './kit.ts';
 
@@ -25,4 +26,5 @@ export function runStoreContract(test: TestFn, name: string, open: () => Promise
   filesContract(check);
   signaturesContract(check);
   labelsContract(check);
+  settingsContract(check);
 }

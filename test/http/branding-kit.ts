@@ -20,7 +20,7 @@ export async function putRaw(s: TestServer, path: string, token: string, bytes: 
   const res = await fetch(s.url + path, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, ...(contentType ? { 'content-type': contentType } : {}) },
-    body: bytes,
+    body: typeof bytes === 'string' ? bytes : Buffer.from(bytes) as unknown as BodyInit,
   });
   const text = await res.text();
   let body: unknown = text;

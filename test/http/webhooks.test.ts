@@ -5,7 +5,7 @@ import { WebhookReceiver, eventually } from '../support/webhook-receiver.ts';
 // One receiver for the whole file; its origin is the only insecure target the servers here allow.
 let receiver: WebhookReceiver;
 test.before(async () => { receiver = await WebhookReceiver.start(); });
-test.after.always(async () => { await receiver?.stop(); setTimeout(() => console.log((process as any)._getActiveHandles().map((h: any) => h.constructor.name + ":" + (h.remotePort ?? "") + ":" + (h._idleTimeout ?? ""))), 1000).unref(); });
+test.after.always(async () => { await receiver?.stop(); });
 test.beforeEach(() => { receiver.received.length = 0; receiver.script = []; receiver.fallback = 200; });
 
 const allow = () => ({ webhookAllow: [receiver.origin], webhookTimeoutMs: 400 });
