@@ -32,7 +32,11 @@ export class DeleteContacts {
     ids.forEach((v, i) => { if (typeof v !== 'string' || v.length > 128) throw invalid(`ids.${i}`, 'A contact id is a string of at most 128 characters.'); });
     const unique = [...new Set(ids as string[])];
     return this.store.transaction(async (tx) => {
-      const found = (await Promise.all(unique.map((id) => tx.contacts.get(caller.workspaceId, id)))).filter((c): c is StoredContact => c !== null);
+      const found: StoredContact[] = [];
+      for (const id of unique) {
+        const contact = await tx.contacts.get(caller.workspaceId, id);
+        if (contact) found.push(contact);
+      }
       await this.remove(tx, found);
       const deleted = new Set(found.map((c) => c.id));
       return { object: 'contact_batch_delete' as const, deleted: unique.filter((id) => deleted.has(id)), missing: unique.filter((id) => !deleted.has(id)) };

@@ -99,8 +99,9 @@ serverTest('PATCH /contacts/{id}: name, merged custom fields, per-audience subsc
   t.is(changed.status, 200);
   t.like(changed.body, { name: 'Pat', customFields: { b: 'x', c: false }, updatedAt: '2026-11-22T10:01:00.000Z', createdAt: c.createdAt });
   t.false('a' in changed.body.customFields);
+  s.clock.advance(1000);
   const off = await patch(s, c.id, { subscriptions: { [news]: false } });
-  t.deepEqual(off.body.audiences.find((a: { id: string }) => a.id === news), { id: news, subscribed: false, joinedAt: c.createdAt, unsubscribedAt: '2026-11-22T10:01:00.000Z' });
+  t.deepEqual(off.body.audiences.find((a: { id: string }) => a.id === news), { id: news, subscribed: false, joinedAt: c.createdAt, unsubscribedAt: '2026-11-22T10:01:01.000Z' });
   t.true(off.body.audiences.find((a: { id: string }) => a.id !== news).subscribed, 'the other audience is untouched');
   await patch(s, c.id, { subscriptions: { [news]: false } }); // already off: no second event
   s.clock.advance(1000);
@@ -109,8 +110,8 @@ serverTest('PATCH /contacts/{id}: name, merged custom fields, per-audience subsc
   const seen = (await events(s)).map((e) => [e.type, e.data]);
   t.deepEqual(seen.slice(1), [
     ['contact.updated', { contactId: c.id, email: 'p@example.test', name: 'Pat', source: 'api', updatedAt: '2026-11-22T10:01:00.000Z' }],
-    ['contact.unsubscribed', { contactId: c.id, email: 'p@example.test', audienceIds: [news], broadcastId: null, automationId: null, unsubscribedAt: '2026-11-22T10:01:00.000Z' }],
-    ['contact.resubscribed', { contactId: c.id, email: 'p@example.test', audienceIds: [news], broadcastId: null, automationId: null, resubscribedAt: '2026-11-22T10:01:01.000Z' }],
+    ['contact.unsubscribed', { contactId: c.id, email: 'p@example.test', audienceIds: [news], broadcastId: null, automationId: null, unsubscribedAt: '2026-11-22T10:01:01.000Z' }],
+    ['contact.resubscribed', { contactId: c.id, email: 'p@example.test', audienceIds: [news], broadcastId: null, automationId: null, resubscribedAt: '2026-11-22T10:01:02.000Z' }],
   ]);
 });
 
