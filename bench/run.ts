@@ -5,6 +5,7 @@ import { killAllChildrenNow, stopAllChildServers } from './child-server.ts';
 import { readConfig } from './config.ts';
 import { httpThroughput } from './http-throughput.ts';
 import { pagingScale } from './paging-scale.ts';
+import { audienceGrowth } from './audience-growth.ts';
 import { uploadMemory } from './upload-memory.ts';
 import { heading, note, seconds } from './report.ts';
 import { removeAllTempDirs } from './temp-dir.ts';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     `BENCH_CONNECTIONS=${config.connections}, BENCH_ROWS=${config.rows}, BENCH_PAGE_REPEATS=${config.pageRepeats}`);
   await httpThroughput(config);
   await pagingScale(config);
+  await audienceGrowth();
   await uploadMemory();
   heading(`done in ${seconds(performance.now() - started)}`);
 }

@@ -15,7 +15,7 @@ interface AudienceRow {
 }
 type CountedRow = AudienceRow & { contact_count: number | string; last_contact_at: string | null };
 type ContactRow = {
-  id: string; workspace_id: string; email: string; name: string | null; custom_fields: string; source: string | null;
+  id: string; workspace_id: string; email: string; name: string | null; name_key: string | null; custom_fields: string; source: string | null;
   created_at: string; updated_at: string;
 };
 interface MemberRow { audience_id: string; contact_id: string; joined_at: string; unsubscribed_at: string | null }
@@ -31,7 +31,7 @@ const contact = (r: ContactRow): StoredContact => ({
   source: (r.source ?? 'fixture') as StoredContact['source'], createdAt: r.created_at, updatedAt: r.updated_at,
 });
 const contactRow = (c: StoredContact): ContactRow => ({
-  id: c.id, workspace_id: c.workspaceId, email: c.email, name: c.name, custom_fields: toJson(c.customFields), source: c.source,
+  id: c.id, workspace_id: c.workspaceId, email: c.email, name: c.name, name_key: c.name?.toLowerCase() ?? null, custom_fields: toJson(c.customFields), source: c.source,
   created_at: c.createdAt, updated_at: c.updatedAt,
 });
 const membership = (r: MemberRow): Membership => ({ audienceId: r.audience_id, contactId: r.contact_id, joinedAt: r.joined_at, unsubscribedAt: r.unsubscribed_at });
@@ -108,7 +108,7 @@ export class KnexContactRepository implements ContactRepository {
     const q = this.db<ContactRow>('contacts as c').select('c.*').where('c.workspace_id', workspaceId);
     if (query.q) {
       const pattern = `%${escapeLike(query.q)}%`;
-      q.andWhere((w) => w.whereRaw("?? like ? escape '\\'", ['c.email', pattern]).orWhereRaw("lower(??) like ? escape '\\'", ['c.name', pattern]));
+      q.andWhere((w) => w.whereRaw("?? like ? escape '\\'", ['c.email', pattern]).orWhereRaw("coalesce(??, lower(??)) like ? escape '\\'", ['c.name_key', 'c.name', pattern]));
     }
     if (query.audienceId) {
       q.whereExists(this.db('audience_members as m').select(this.db.raw('1'))
@@ -127,7 +127,7 @@ export class KnexContactRepository implements ContactRepository {
 
   async update(c: StoredContact): Promise<void> {
     await this.db('contacts').where({ workspace_id: c.workspaceId, id: c.id })
-      .update({ name: c.name, custom_fields: toJson(c.customFields), updated_at: c.updatedAt });
+      .update({ name: c.name, name_key: c.name?.toLowerCase() ?? null, custom_fields: toJson(c.customFields), updated_at: c.updatedAt });
   }
 
   async delete(workspaceId: string, ids: string[]): Promise<string[]> {

@@ -174,7 +174,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.RevokeKey, [T.Store, T.Ids, T.Clock], (s, i, c) => new RevokeKey(s, i, c));
   make(T.ListKeyLogs, [T.Store, T.Cursors, T.RecordRequest], (s, cu, r) => new ListKeyLogs(s, cu, r));
   make(T.GetKeyStats, [T.Store, T.Clock, T.RecordRequest], (s, c, r) => new GetKeyStats(s, c, r));
-  make(T.ListAddresses, [T.Store, T.Cursors], (s, cu) => new ListAddresses(s, cu));
+  make(T.ListAddresses, [T.Store, T.Cursors, T.Clock], (s, cu, c) => new ListAddresses(s, cu, c));
   make(T.GetStepUpStatus, [T.Store, T.Clock], (s, c) => new GetStepUpStatus(s, c));
   make(T.RequestStepUpCode, [T.Store, T.Ids, T.Hasher, T.Clock, T.Mailer], (s, i, h, c, m) => new RequestStepUpCode(s, i, h, c, m, config.mailFrom));
   make(T.VerifyStepUpCode, [T.Store, T.Hasher, T.Clock], (s, h, c) => new VerifyStepUpCode(s, h, c));
@@ -247,7 +247,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.WebhookDispatcher, [T.Store, T.Ids, T.Clock, T.Sealer, T.WebhookSigner, T.WebhookSender, T.Mailer], (s, i, c, se, sg, sd, m) =>
     new WebhookDispatcher(s, c, new FanOutEvents(s, i, c),
       new AttemptDelivery(s, i, c, se, sg, sd, new NotifyEndpointDisabled(s, m, config.mailFrom), config.webhookTimeoutMs),
-      { concurrency: 32, leaseMs: config.webhookTimeoutMs + 10_000, onError: (e: unknown) => options.onBackgroundError?.(e) }));
+      { concurrency: 32, leaseMs: config.webhookTimeoutMs + 2_000, onError: (e: unknown) => options.onBackgroundError?.(e) }));
   make(T.ListAudiences, [T.Store], (s) => new ListAudiences(s));
   make(T.GetAudience, [T.Store], (s) => new GetAudience(s));
   make(T.CreateAudience, [T.Store, T.Ids, T.Clock], (s, i, c) => new CreateAudience(s, i, c));

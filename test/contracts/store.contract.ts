@@ -6,10 +6,13 @@ import { logContract } from './logs.contract.ts';
 import { securityContract } from './security.contract.ts';
 import { transactionContract } from './transactions.contract.ts';
 import { eventContract } from './events.contract.ts';
+import { webhooksContract } from './webhooks.contract.ts';
 import { filesContract } from './files.contract.ts';
 import { signaturesContract } from './signatures.contract.ts';
 import { labelsContract } from './labels.contract.ts';
+import { contactsContract } from './contacts.contract.ts';
 import { settingsContract } from './settings.contract.ts';
+import { domainsContract } from './domains.contract.ts';
 
 export type { OpenedStore } from './kit.ts';
 
@@ -23,8 +26,11 @@ export function runStoreContract(test: TestFn, name: string, open: () => Promise
   securityContract(check);
   transactionContract(check);
   eventContract(check);
+  webhooksContract(check);
   filesContract(check);
   signaturesContract(check);
   labelsContract(check);
+  contactsContract(check);
   settingsContract(check);
+  domainsContract(check);
 }

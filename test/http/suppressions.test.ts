@@ -107,7 +107,7 @@ serverTest('GET and DELETE /suppressions/{id}: 404 out of the workspace; bounces
   t.deepEqual(gone.body, { object: 'suppression', id: manual.id, email: 'm@example.test', deleted: true });
   assertError(t, await s.call('GET', `/suppressions/${manual.id}`, { token: s.fixture.tokens.owner }), 404, 'resource_not_found');
   t.is((await s.call('DELETE', `/suppressions/sup_${'f'.repeat(24)}`, { token: s.fixture.tokens.owner })).status, 200, 'a complaint can be removed');
-  const removed = (await events(s, 'suppression.removed')).map((e) => e.data).sort((a, b) => (a.email < b.email ? 1 : -1));
+  const removed = (await events(s, 'suppression.removed')).map((e) => e.data).sort((a, b) => (String(a.email) < String(b.email) ? 1 : -1));
   t.deepEqual(removed, [
     { email: 'm@example.test', reason: 'manual', detail: null, removedAt: '2026-11-22T10:00:05.000Z' },
     { email: 'complaint@example.test', reason: 'complaint', detail: 'spam report', removedAt: '2026-11-22T10:00:05.000Z' },

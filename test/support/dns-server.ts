@@ -1,6 +1,7 @@
 import dns2 from 'dns2';
 
-const { Packet } = dns2;
+// The typings lack RCODE and type answers narrowly; the runtime has both.
+const Packet = dns2.Packet as any;
 
 type RecordType = 'A' | 'MX' | 'TXT' | 'CNAME';
 export interface ServedRecord { type: RecordType; value: string; priority?: number }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
-export interface Received { headers: IncomingHttpHeaders; body: string; at: number; path: string }
+export interface Received { headers: IncomingHttpHeaders; body: string; at: number; path: string; answer: Answer }
 /** What to answer: a status, or `hang` (never answer, so the sender's timeout fires). */
 export type Answer = number | 'hang';
 
@@ -30,9 +30,9 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
       req.on('end', () => {
-        this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), path: req.url ?? '/' });
-        this.waiters.forEach((w) => w());
         const answer = this.script.length ? this.script.shift()! : this.fallback;
+        this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), path: req.url ?? '/', answer });
+        this.waiters.forEach((w) => w());
         if (answer === 'hang') {
           const release = () => res.destroy();
           this.hanging.add(release);

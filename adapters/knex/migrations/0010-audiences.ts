@@ -4,7 +4,8 @@ import { textColumn } from './columns.ts';
 // Contacts, audiences and the suppression and unsubscribe lists. `audiences`, `contacts` and `audience_members`
 // exist since 0001 (the fixture loader writes them); this adds what the contacts area needs, with defaults so
 // rows written by the fixture loader stay valid:
-// - contacts.custom_fields: a JSON record; contacts.source: how the contact came (`api`, `import`, `fixture`).
+// - contacts.custom_fields: a JSON record; contacts.source: how the contact came (`api`, `import`, `fixture`);
+//   contacts.name_key: the name lower-cased by Unicode rules, for `q` (SQL lower() folds ASCII only).
 // - audience_members.unsubscribed_at: the per-audience subscribed state (null while subscribed).
 // - unsubscribes.audience_ids: the audiences a team record switched off, so taking it back re-subscribes them.
 export async function up(knex: Knex): Promise<void> {
@@ -12,6 +13,7 @@ export async function up(knex: Knex): Promise<void> {
     const text = textColumn(knex, t as unknown as Knex.CreateTableBuilder);
     text('custom_fields').notNullable().defaultTo('{}');
     text('source');
+    text('name_key');
     t.index(['workspace_id', 'created_at', 'id']);
   });
   await knex.schema.alterTable('audiences', (t) => {
@@ -61,6 +63,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('audiences', (t) => t.dropIndex(['workspace_id', 'created_at', 'id']));
   await knex.schema.alterTable('contacts', (t) => {
     t.dropIndex(['workspace_id', 'created_at', 'id']);
+    t.dropColumn('name_key');
     t.dropColumn('source');
     t.dropColumn('custom_fields');
   });

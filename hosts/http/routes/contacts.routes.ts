@@ -34,11 +34,18 @@ const ContactQuery = PageQuery({
   audienceId: Type.Optional(Type.String({ maxLength: 200, description: 'Only contacts of this audience.' })),
 });
 
+/**
+ * The spec answers 201 for a new row and 200 with the row already there, but a route declares one status (201
+ * here). Until the router lets a handler pick its status, a repeat also answers 201; see the helper's report.
+ * With `withStatus` in ../reply.ts this becomes: `withStatus(created ? 201 : 200, body)`.
+ */
+const createdOr200 = (_created: boolean, body: unknown): unknown => body;
+
 export const contactRoutes = [
   route({ method: 'GET', path: '/contacts', tag, summary: 'List contacts, newest first', scopes: ['contacts:read'], query: ContactQuery,
     handle: (s, { caller, query }) => s.contacts.list.execute(caller, query) }),
   route({ method: 'POST', path: '/contacts', tag, summary: 'Create a contact (joins the default audience)', scopes: ['audiences:write'], body: CreateContactBody, status: 201,
-    handle: async (s, { caller, body }) => (await s.contacts.create.execute(caller, body)).contact }),
+    handle: async (s, { caller, body }) => { const r = await s.contacts.create.execute(caller, body); return createdOr200(r.created, r.contact); } }),
   route({ method: 'POST', path: '/contacts/import', tag, summary: 'Import up to 1,000 contacts (no per-contact events)', scopes: ['audiences:write'], body: ImportBody,
     handle: (s, { caller, body }) => s.contacts.import.execute(caller, body) }),
   route({ method: 'POST', path: '/contacts/batch-delete', tag, summary: 'Delete up to 100 contacts (no events past 25)', scopes: ['audiences:write'], body: BatchDeleteBody,
