@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import type { Clock } from '../../core/ports/clock.ts';
 import type { Mailer, OutgoingMail } from '../../core/ports/mailer.ts';
+import { nodemailerMessage } from '../mail-message/nodemailer-message.ts';
 
 const systemClock: Clock = { now: () => new Date() };
 
@@ -16,9 +17,7 @@ export class OutboxMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
     const now = this.clock.now();
-    const info = await this.#transport.sendMail({
-      from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, date: now,
-    });
+    const info = await this.#transport.sendMail({ ...nodemailerMessage(mail), date: now });
     const safeId = info.messageId.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^_+|_+$/g, '');
     const file = join(this.dir, `${now.toISOString().replace(/:/g, '-')}-${safeId}.eml`);
     // The directory may be removed while we run (someone emptying the outbox), so make sure of it on every send.

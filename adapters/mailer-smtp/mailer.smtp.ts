@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { Mailer, OutgoingMail } from '../../core/ports/mailer.ts';
+import { nodemailerMessage } from '../mail-message/nodemailer-message.ts';
 
 export interface SmtpMailerOptions {
   /** ms to open the TCP/TLS connection and to get the server's greeting; default 10 s each. */
@@ -25,9 +26,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
-    const info = await this.#transport.sendMail({
-      from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers,
-    });
+    const info = await this.#transport.sendMail(nodemailerMessage(mail));
     return { messageId: info.messageId };
   }
 

@@ -119,5 +119,6 @@ export const T = {
   GetPublicImage: Symbol.for('GetPublicImage'),
   AccountPhoto: Symbol.for('AccountPhoto'),
   SweepUnclaimedBlobs: Symbol.for('SweepUnclaimedBlobs'),
+  DomainSigningKey: Symbol.for('DomainSigningKey'),
   // (area use cases: add lines above this comment)
 } as const;

@@ -2,6 +2,8 @@ import type { JobScheduler } from '../ports/job-scheduler.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 export const DISPATCH_JOB = 'webhooks.dispatch';
+/** A job kicked here may be run by another process; after this long without a local run, kick again (a spare run finds nothing to do). */
+const KICK_GAP_MS = 300;
 
 /**
  * Keeps deliveries moving. Other areas only write outbox rows, so a light poll notices new events and due
@@ -30,7 +32,7 @@ export class WebhookPump {
         this.running--;
         this.kickedAt = 0;
       }
-    }, { concurrency: 1, lockLifetimeMs: this.options.lockLifetimeMs });
+    }, { concurrency: 2, lockLifetimeMs: this.options.lockLifetimeMs });
   }
 
   start(): void {
@@ -45,7 +47,7 @@ export class WebhookPump {
 
   /** Stores a dispatch job when there is work and none of ours is already queued or running. */
   async tick(): Promise<void> {
-    if (this.checking || this.running > 0 || Date.now() - this.kickedAt < 2_000) return;
+    if (this.checking || this.running > 0 || Date.now() - this.kickedAt < KICK_GAP_MS) return;
     this.checking = true;
     try {
       if (await this.dispatcher.hasWork()) {

@@ -52,6 +52,7 @@ import { DeleteSignature } from '../../core/signatures/delete-signature.ts';
 import { CopySignature } from '../../core/signatures/copy-signature.ts';
 import { SanitizeHtmlSanitizer } from '../../adapters/html-sanitizer/html-sanitizer.sanitize-html.ts';
 import { SweepUnclaimedBlobs } from '../../core/blobs/sweep-unclaimed-blobs.ts';
+import { DomainSigningKey } from '../../core/domains/signing-key.ts';
 import type { Store } from '../../core/ports/repositories.ts';
 import type { Mailer } from '../../core/ports/mailer.ts';
 import { openDatabase } from '../../adapters/knex/connect.ts';
@@ -278,6 +279,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.GetPublicImage, [T.Store, T.BlobStore], (s, b) => new GetPublicImage(s, b));
   make(T.AccountPhoto, [T.Store, T.BlobStore, T.ImageProcessor, T.ImageSlots, T.Ids, T.Clock], (s, b, p, sl, i, c) => new AccountPhoto(s, b, p, sl, i, c));
   make(T.SweepUnclaimedBlobs, [T.Store, T.BlobStore, T.Clock], (s, b, c) => new SweepUnclaimedBlobs(s, b, c));
+  make(T.DomainSigningKey, [T.DomainDeps], (d) => new DomainSigningKey(d));
   // (area bindings: add lines above this comment)
 
   // Buffered request-log rows reach the database within this interval, and at close.

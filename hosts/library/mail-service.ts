@@ -67,6 +67,7 @@ import type { RemoveSuppression } from '../../core/suppressions/remove-suppressi
 import type { ListUnsubscribes } from '../../core/suppressions/list-unsubscribes.ts';
 import type { AddUnsubscribe } from '../../core/suppressions/add-unsubscribe.ts';
 import type { RemoveUnsubscribe } from '../../core/suppressions/remove-unsubscribe.ts';
+import type { DomainSigningKey } from '../../core/domains/signing-key.ts';
 import type { Store } from '../../core/ports/repositories.ts';
 import type { GetSettings } from '../../core/settings/get-settings.ts';
 import type { UpdateSettings } from '../../core/settings/update-settings.ts';
@@ -127,6 +128,7 @@ export interface MailService {
   domains: {
     list: ListDomains; get: GetDomain; create: CreateDomain; verify: VerifyDomain; update: UpdateDomain; delete: DeleteDomain;
     addAddress: AddDomainAddress; updateAddress: UpdateDomainAddress; removeAddress: RemoveDomainAddress; answerHostChallenge: AnswerHostChallenge;
+    signingKey: DomainSigningKey;
   };
   events: { record: RecordEvents };
   webhooks: {
@@ -180,6 +182,7 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
       list: get(T.ListDomains), get: get(T.GetDomain), create: get(T.CreateDomain), verify: get(T.VerifyDomain), update: get(T.UpdateDomain),
       delete: get(T.DeleteDomain), addAddress: get(T.AddDomainAddress), updateAddress: get(T.UpdateDomainAddress),
       removeAddress: get(T.RemoveDomainAddress), answerHostChallenge: get(T.AnswerHostChallenge),
+      signingKey: get(T.DomainSigningKey),
     },
     events: { record: get(T.RecordEvents) },
     webhooks: {

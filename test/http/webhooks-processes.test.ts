@@ -85,13 +85,18 @@ test.serial('two processes on one PostgreSQL share the job queue: every delivery
   const receiver = await WebhookReceiver.start();
   const { dir, file, token } = setup();
   const pg = await freshPostgresUrl();
+  console.time('spawn');
   const a = await spawnServer(join(dir, 'a'), pg.url, receiver, file);
   const b = await spawnServer(join(dir, 'b'), pg.url, receiver, file);
   try {
+    console.time('run');
     const endpoint = (await call(a, token, 'POST', '/webhooks', { url: receiver.url })).body;
     const sent: string[] = [];
     for (let i = 0; i < 40; i++) sent.push((await call(i % 2 ? a : b, token, 'POST', `/webhooks/${endpoint.id}/test`)).body.id);
+    console.timeLog('run', 'sent');
     await receiver.waitFor(40);
+    console.timeLog('run', 'received');
+    console.log(receiver.received.map((r) => r.at - receiver.received[0]!.at).join(','));
     await eventually(async () => {
       const items = (await call(b, token, 'GET', `/webhooks/${endpoint.id}/deliveries?limit=100`)).body.items;
       return items.every((d: any) => d.status === 'succeeded') && items.length === 40;
