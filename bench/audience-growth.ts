@@ -34,7 +34,7 @@ function membershipsWanted(): number {
 }
 
 /** `contacts` people, each in all four audiences, joined at times spread over three years; one in twenty unsubscribed. */
-async function seed(dbFile: string, contacts: number): Promise<{ memberships: number; ms: number }> {
+export async function seed(dbFile: string, contacts: number): Promise<{ memberships: number; ms: number }> {
   const started = performance.now();
   const db = await openDatabase(dbFile);
   try {

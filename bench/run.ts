@@ -7,6 +7,7 @@ import { httpThroughput } from './http-throughput.ts';
 import { pagingScale } from './paging-scale.ts';
 import { audienceGrowth } from './audience-growth.ts';
 import { uploadMemory } from './upload-memory.ts';
+import { webhookThroughput } from './webhook-throughput.ts';
 import { heading, note, seconds } from './report.ts';
 import { removeAllTempDirs } from './temp-dir.ts';
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   await pagingScale(config);
   await audienceGrowth();
   await uploadMemory();
+  await webhookThroughput();
   heading(`done in ${seconds(performance.now() - started)}`);
 }
 

@@ -10,6 +10,13 @@ export class BinaryReply {
   ) {}
 }
 
+/** A JSON answer whose status depends on the outcome (spec: 201 for a new row, 200 with the row already there). */
+export class StatusReply {
+  constructor(readonly status: number, readonly body: unknown) {}
+}
+
+export const withStatus = (status: number, body: unknown) => new StatusReply(status, body);
+
 export const binary = (...args: ConstructorParameters<typeof BinaryReply>) => new BinaryReply(...args);
 
 /** RFC 6266: a quoted ASCII fallback plus the exact UTF-8 name, so no name can break out of the header. */
@@ -17,3 +24,6 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
+
+/** spec: an add that finds the row already there answers 200 with it unchanged; a new row is 201. */
+export const createdOr200 = (created: boolean, body: unknown) => withStatus(created ? 201 : 200, body);

@@ -8,7 +8,7 @@ import { jsonBody, rawBody } from './body.ts';
 import { validate } from './validate.ts';
 import { writeError } from './envelope.ts';
 import type { Route, UploadInput } from './route.ts';
-import { BinaryReply, contentDisposition } from './reply.ts';
+import { BinaryReply, StatusReply, contentDisposition } from './reply.ts';
 import { Readable } from 'node:stream';
 
 const koaPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
@@ -47,6 +47,11 @@ function upload(ctx: Context): UploadInput {
 }
 
 function send(ctx: Context, status: number, result: unknown): void {
+  if (result instanceof StatusReply) {
+    ctx.status = result.status;
+    ctx.body = result.body;
+    return;
+  }
   if (!(result instanceof BinaryReply)) {
     ctx.status = status;
     ctx.body = result;

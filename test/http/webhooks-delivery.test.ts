@@ -16,7 +16,7 @@ function deliveryTest(title: string, fn: (t: ExecutionContext, s: TestServer) =>
       receiver.received.length = 0;
       receiver.script = [];
       receiver.fallback = 200;
-      const s = await startTestServer(backend, { webhookAllow: [receiver.origin], webhookTimeoutMs: 400, ...extra });
+      const s = await startTestServer(backend, { webhookAllow: [receiver.origin], webhookTimeoutMs: 1500, ...extra });
       try { await fn(t, s); } finally { await s.stop(); }
     });
   }

@@ -11,11 +11,11 @@ import { WebhookReceiver, eventually } from '../support/webhook-receiver.ts';
 // Real server processes: a crash with SIGKILL mid-delivery, and two servers sharing one PostgreSQL job queue.
 const BIN = fileURLToPath(new URL('../../hosts/dev-server/bin.mjs', import.meta.url));
 
-interface Proc { url: string; child: ChildProcess; exited: Promise<unknown> }
+interface Proc { url: string; child: ChildProcess; exited: Promise<unknown>; output(): string }
 
-async function spawnServer(dir: string, db: string, receiver: WebhookReceiver, fixture: string): Promise<Proc> {
+async function spawnServer(dir: string, db: string, receiver: WebhookReceiver, fixture: string, timeoutMs = 1000): Promise<Proc> {
   const child = spawn(process.execPath, [BIN, '--port', '0', '--data-dir', dir, '--db', db, '--fixtures', fixture, '--webhook-allow', receiver.origin], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn', WEBHOOK_TIMEOUT_MS: '1000' },
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn', WEBHOOK_TIMEOUT_MS: String(timeoutMs) },
   });
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
@@ -26,7 +26,7 @@ async function spawnServer(dir: string, db: string, receiver: WebhookReceiver, f
     child.stdout!.on('data', () => { const m = /listening on (http:\/\/\S+)/.exec(out); if (m) { clearTimeout(timer); resolve(m[1]!); } });
     void exited.then(() => { clearTimeout(timer); reject(new Error(`server exited:\n${out}`)); });
   });
-  return { url, child, exited };
+  return { url, child, exited, output: () => out };
 }
 
 const call = async (p: Proc, token: string, method: string, path: string, body?: unknown) => {
@@ -85,22 +85,26 @@ test.serial('two processes on one PostgreSQL share the job queue: every delivery
   const receiver = await WebhookReceiver.start();
   const { dir, file, token } = setup();
   const pg = await freshPostgresUrl();
-  console.time('spawn');
-  const a = await spawnServer(join(dir, 'a'), pg.url, receiver, file);
-  const b = await spawnServer(join(dir, 'b'), pg.url, receiver, file);
+  // A generous attempt timeout: on a loaded machine a 1 s one would turn slowness into retries 5 s later.
+  const [a, b] = await Promise.all([spawnServer(join(dir, 'a'), pg.url, receiver, file, 8000), spawnServer(join(dir, 'b'), pg.url, receiver, file, 8000)]);
   try {
-    console.time('run');
     const endpoint = (await call(a, token, 'POST', '/webhooks', { url: receiver.url })).body;
     const sent: string[] = [];
     for (let i = 0; i < 40; i++) sent.push((await call(i % 2 ? a : b, token, 'POST', `/webhooks/${endpoint.id}/test`)).body.id);
-    console.timeLog('run', 'sent');
-    await receiver.waitFor(40);
-    console.timeLog('run', 'received');
-    console.log(receiver.received.map((r) => r.at - receiver.received[0]!.at).join(','));
+    await receiver.waitFor(40, 30_000).catch(async (e) => {
+      const items = (await call(b, token, 'GET', `/webhooks/${endpoint.id}/deliveries?limit=100`)).body.items;
+      console.log(JSON.stringify(items.filter((d: any) => d.status !== 'succeeded')));
+      const knex = (await import('knex')).default({ client: 'pg', connection: (await import('../../adapters/knex/postgres-url.ts')).parsePostgresUrl(pg.url).connectionString, searchPath: [new URL(pg.url).searchParams.get('schema')!] });
+      console.log(JSON.stringify(await knex('agenda_jobs').select('name', 'next_run_at', 'locked_at', 'last_modified_by', 'fail_reason')));
+      console.log(JSON.stringify(await knex('webhook_deliveries').whereNot('status', 'succeeded').select('id', 'lease_until', 'next_attempt_at', 'attempts')));
+      console.log(new Date().toISOString(), a.output().slice(-3000), b.output().slice(-3000));
+      await knex.destroy();
+      throw e;
+    });
     await eventually(async () => {
       const items = (await call(b, token, 'GET', `/webhooks/${endpoint.id}/deliveries?limit=100`)).body.items;
       return items.every((d: any) => d.status === 'succeeded') && items.length === 40;
-    }, 10_000, 'all recorded');
+    }, 30_000, 'all recorded');
     const ids = receiver.received.map((r) => r.headers['webhook-id'] as string);
     t.is(ids.length, 40, 'nothing sent twice');
     t.deepEqual([...new Set(ids)].sort(), [...sent].sort());

@@ -22,7 +22,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('audience_members', (t) => {
     const text = textColumn(knex, t as unknown as Knex.CreateTableBuilder);
     text('unsubscribed_at');
-    t.index(['audience_id', 'joined_at']);
+    // GET /audiences/growth reads memberships from these alone (covering indexes, no table lookups): per audience
+    // by join time, per audience by unsubscribe time, and per person (each person counted once).
+    t.index(['audience_id', 'joined_at', 'unsubscribed_at', 'contact_id'], 'audience_members_growth_index');
+    t.index(['audience_id', 'unsubscribed_at'], 'audience_members_unsubscribed_index');
+    t.index(['contact_id', 'audience_id', 'unsubscribed_at'], 'audience_members_person_index');
   });
 
   await knex.schema.createTable('suppressions', (t) => {
@@ -57,7 +61,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('unsubscribes');
   await knex.schema.dropTable('suppressions');
   await knex.schema.alterTable('audience_members', (t) => {
-    t.dropIndex(['audience_id', 'joined_at']);
+    t.dropIndex([], 'audience_members_growth_index');
+    t.dropIndex([], 'audience_members_unsubscribed_index');
+    t.dropIndex([], 'audience_members_person_index');
     t.dropColumn('unsubscribed_at');
   });
   await knex.schema.alterTable('audiences', (t) => t.dropIndex(['workspace_id', 'created_at', 'id']));

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../route.ts';
+import { createdOr200 } from '../reply.ts';
 import { IdParam, PageQuery } from '../schemas.ts';
 
 const tag = 'Audiences';
@@ -26,12 +27,6 @@ const MemberParams = Type.Object({ id: Type.String({ maxLength: 200 }), contactI
 
 // Membership writes take `audiences:write`, the write scope the spec gives audiences; contact reads take
 // `contacts:read` (spec: Endpoints — index of other calls).
-/**
- * The spec answers 201 for a new row and 200 with the row already there, but a route declares one status (201
- * here). Until the router lets a handler pick its status, a repeat also answers 201; see the helper's report.
- * With `withStatus` in ../reply.ts this becomes: `withStatus(created ? 201 : 200, body)`.
- */
-const createdOr200 = (_created: boolean, body: unknown): unknown => body;
 
 export const audienceRoutes = [
   route({ method: 'GET', path: '/audiences', tag, summary: 'List audiences: the default audience first, then newest first', scopes: ['audiences:read'], query: PageQuery(),
