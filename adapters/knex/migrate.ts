@@ -11,6 +11,7 @@ import * as webhooks from './migrations/0008-webhooks.ts';
 import * as settingsBranding from './migrations/0009-settings-branding.ts';
 import * as audiences from './migrations/0010-audiences.ts';
 import * as blobIntents from './migrations/0011-blob-intents.ts';
+import * as emails from './migrations/0012-emails.ts';
 
 interface NamedMigration { name: string; migration: Knex.Migration }
 
@@ -27,6 +28,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0009-settings-branding', migration: settingsBranding },
   { name: '0010-audiences', migration: audiences },
   { name: '0011-blob-intents', migration: blobIntents },
+  { name: '0012-emails', migration: emails },
   // (area migrations: 0003-files, 0004-signatures, 0005-labels; add one line each above this comment, in number order)
 ];
 

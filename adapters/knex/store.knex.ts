@@ -21,6 +21,7 @@ import { KnexSettingsRepository } from './settings-repository.knex.ts';
 import { KnexBrandingRepository } from './branding-repository.knex.ts';
 import { KnexDomainRepository } from './domain-repository.knex.ts';
 import { KnexWebhookRepository } from './webhook-repository.knex.ts';
+import { KnexEmailRepository } from './email-repository.knex.ts';
 
 /** Every repository over one knex instance; `transaction` rebinds them all to one knex transaction. */
 export function createKnexStore(knex: Knex): Store {
@@ -56,6 +57,7 @@ function bind(db: Knex, begin: Begin | null): Store {
     suppressions: new KnexSuppressionRepository(db),
     settings: new KnexSettingsRepository(db),
     branding: new KnexBrandingRepository(db),
+    emails: new KnexEmailRepository(db),
     // (area repositories: add one line each above this comment)
     // Nested work joins the open transaction: it commits or rolls back with the outermost one.
     transaction: (work) => (begin ? begin(work) : work(store)),

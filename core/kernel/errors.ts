@@ -30,6 +30,7 @@ const CODES = {
   domain_moving: 409, branding_unavailable: 409, key_already_published: 409, domain_not_verified: 409,
   already_enrolled: 409, already_running: 409, address_disabled: 409, tracking_host_in_use: 409,
   address_unavailable: 409,
+  email_not_cancellable: 409,
   // 412
   missing_chunks: 412,
   // 413
@@ -41,8 +42,10 @@ const CODES = {
   invalid_automation: 422, invalid_knowledge_scope: 422, unknown_domain: 422,
   file_unshareable: 422,
   ai_label_limit_reached: 422,
+  too_many_recipients: 422, reserved_header: 422,
   // 429
   rate_limited: 429, step_up_throttled: 429, step_up_locked: 429, upload_rate_limited: 429,
+  send_quota_exceeded: 429,
   // 500
   internal_error: 500,
   // 502, 503, 507

@@ -9,7 +9,15 @@ export interface OutgoingMail {
   html?: string;
   headers?: Record<string, string>;
   dkim?: DkimSigning;
+  // Added by the emails area (POST /emails): copies, reply address and attached files.
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
+
+/** A file carried whole in the message. */
+export interface MailAttachment { filename: string; contentType: string; content: Uint8Array }
 
 /** Sends (or, in development, files) one message. Rejects with an Error when it could not be handed over. */
 export interface Mailer {

@@ -14,6 +14,7 @@ import type { SettingsRepository } from './settings-repository.ts';
 import type { BrandingRepository } from './branding-repository.ts';
 import type { DomainRepository } from './domain-repository.ts';
 import type { WebhookRepository } from './webhook-repository.ts';
+import type { EmailRepository } from './email-repository.ts';
 
 // Repositories speak the domain: they take and return core records and raise AppErrors, never driver errors.
 // Lists take `after` (a keyset position) and `limit` and return at most `limit` rows in the list's order.
@@ -161,6 +162,7 @@ export interface Store {
   suppressions: SuppressionRepository;
   settings: SettingsRepository;
   branding: BrandingRepository;
+  emails: EmailRepository;
   // (area repositories: add one line each above this comment)
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** True when the database answers (for /healthz). */

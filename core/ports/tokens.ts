@@ -120,5 +120,12 @@ export const T = {
   AccountPhoto: Symbol.for('AccountPhoto'),
   SweepUnclaimedBlobs: Symbol.for('SweepUnclaimedBlobs'),
   DomainSigningKey: Symbol.for('DomainSigningKey'),
+  DeliverEmail: Symbol.for('DeliverEmail'),
+  SendEmail: Symbol.for('SendEmail'),
+  ListEmails: Symbol.for('ListEmails'),
+  GetEmail: Symbol.for('GetEmail'),
+  CancelEmail: Symbol.for('CancelEmail'),
+  SendDueEmails: Symbol.for('SendDueEmails'),
+  OneClickUnsubscribe: Symbol.for('OneClickUnsubscribe'),
   // (area use cases: add lines above this comment)
 } as const;

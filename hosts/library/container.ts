@@ -133,6 +133,13 @@ import { ImageSlots } from '../../core/branding/image-slots.ts';
 import { IMAGE_LIMITS } from '../../core/branding/image-intake.ts';
 import { AccountPhoto } from '../../core/account/account-photo.ts';
 import { JimpImageProcessor } from '../../adapters/images-jimp/image-processor.jimp.ts';
+import { DeliverEmail } from '../../core/emails/deliver-email.ts';
+import { SendEmail } from '../../core/emails/send-email.ts';
+import { ListEmails } from '../../core/emails/list-emails.ts';
+import { GetEmail } from '../../core/emails/get-email.ts';
+import { CancelEmail } from '../../core/emails/cancel-email.ts';
+import { SendDueEmails } from '../../core/emails/send-due-emails.ts';
+import { OneClickUnsubscribe } from '../../core/emails/one-click-unsubscribe.ts';
 import type { MailServiceOptions, ResolvedConfig } from './config.ts';
 
 /**
@@ -280,6 +287,14 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   make(T.AccountPhoto, [T.Store, T.BlobStore, T.ImageProcessor, T.ImageSlots, T.Ids, T.Clock], (s, b, p, sl, i, c) => new AccountPhoto(s, b, p, sl, i, c));
   make(T.SweepUnclaimedBlobs, [T.Store, T.BlobStore, T.Clock], (s, b, c) => new SweepUnclaimedBlobs(s, b, c));
   make(T.DomainSigningKey, [T.DomainDeps], (d) => new DomainSigningKey(d));
+  make(T.DeliverEmail, [T.Store, T.Ids, T.Clock, T.Mailer, T.DomainSigningKey, T.BlobStore, T.Signer],
+    (s, i, c, m, k, b, sg) => new DeliverEmail(s, i, c, m, k, b, sg, config.serviceHost));
+  make(T.SendEmail, [T.Store, T.Ids, T.Clock, T.DeliverEmail], (s, i, c, d) => new SendEmail(s, i, c, d));
+  make(T.ListEmails, [T.Store, T.Cursors], (s, cu) => new ListEmails(s, cu));
+  make(T.GetEmail, [T.Store], (s) => new GetEmail(s));
+  make(T.CancelEmail, [T.Store, T.Ids, T.Clock], (s, i, c) => new CancelEmail(s, i, c));
+  make(T.SendDueEmails, [T.Store, T.Ids, T.Clock, T.DeliverEmail], (s, i, c, d) => new SendDueEmails(s, i, c, d));
+  make(T.OneClickUnsubscribe, [T.Store, T.Ids, T.Clock, T.Signer], (s, i, c, sg) => new OneClickUnsubscribe(s, i, c, sg));
   // (area bindings: add lines above this comment)
 
   // Buffered request-log rows reach the database within this interval, and at close.
@@ -292,6 +307,15 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   void sweep.execute().catch(reportError);
   const sweepTimer = setInterval(() => { sweep.execute().catch(reportError); }, 3_600_000);
   sweepTimer.unref();
+  // Scheduled email goes out when due (emails area); one run at a time.
+  const sendDue = container.get<SendDueEmails>(T.SendDueEmails);
+  let sendingDue = false;
+  const dueTimer = setInterval(() => {
+    if (sendingDue) return;
+    sendingDue = true;
+    sendDue.execute().catch(reportError).finally(() => { sendingDue = false; });
+  }, 5_000);
+  dueTimer.unref();
   // Durable jobs (webhook deliveries) run on agenda; the pump stores a dispatch job whenever there is work.
   const jobs = new AgendaJobScheduler(await openJobBackend(config.jobs, config.jobs.backend === 'sqlite' ? db.knex : null), { onError: reportError });
   const pump = new WebhookPump(jobs, container.get(T.WebhookDispatcher), { pollMs: 50, lockLifetimeMs: 2_000, onError: reportError });
@@ -303,6 +327,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
     await jobs.stop().catch(reportError);
     clearInterval(flushTimer);
     clearInterval(sweepTimer);
+    clearInterval(dueTimer);
     await recorder.flush().catch(reportError);
     await (mailer as { close?: () => unknown }).close?.();
     await db.close();

@@ -101,6 +101,12 @@ import type { ReplayWebhookDelivery } from '../../core/webhooks/replay-webhook-d
 import type { ListWebhookAudit } from '../../core/webhooks/list-webhook-audit.ts';
 import type { GetWebhookStats } from '../../core/webhooks/get-webhook-stats.ts';
 import type { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.ts';
+import type { SendEmail } from '../../core/emails/send-email.ts';
+import type { ListEmails } from '../../core/emails/list-emails.ts';
+import type { GetEmail } from '../../core/emails/get-email.ts';
+import type { CancelEmail } from '../../core/emails/cancel-email.ts';
+import type { SendDueEmails } from '../../core/emails/send-due-emails.ts';
+import type { OneClickUnsubscribe } from '../../core/emails/one-click-unsubscribe.ts';
 import type { ResolvedConfig } from './config.ts';
 
 /** The service as typed use cases, one group per area; the HTTP host calls exactly these. */
@@ -142,6 +148,7 @@ export interface MailService {
   settings: { get: GetSettings; update: UpdateSettings };
   branding: { get: GetBranding; update: UpdateBranding; putImage: PutBrandImage; deleteImage: DeleteBrandImage; publicImage: GetPublicImage };
   accountPhoto: AccountPhoto;
+  emails: { send: SendEmail; list: ListEmails; get: GetEmail; cancel: CancelEmail; sendDue: SendDueEmails; oneClickUnsubscribe: OneClickUnsubscribe };
   // (area groups: add one line each above this comment)
   /** True when the database answers. */
   healthy(): Promise<boolean>;
@@ -197,6 +204,7 @@ export async function createMailService(options: MailServiceOptions = {}): Promi
     settings: { get: get(T.GetSettings), update: get(T.UpdateSettings) },
     branding: { get: get(T.GetBranding), update: get(T.UpdateBranding), putImage: get(T.PutBrandImage), deleteImage: get(T.DeleteBrandImage), publicImage: get(T.GetPublicImage) },
     accountPhoto: get(T.AccountPhoto),
+    emails: { send: get(T.SendEmail), list: get(T.ListEmails), get: get(T.GetEmail), cancel: get(T.CancelEmail), sendDue: get(T.SendDueEmails), oneClickUnsubscribe: get(T.OneClickUnsubscribe) },
     // (area groups: add one line each above this comment)
     healthy: () => get<Store>(T.Store).ping(),
     isEmpty: async () => (await get<Store>(T.Store).directory.countWorkspaces()) === 0,

@@ -13,6 +13,7 @@ import { labelsContract } from './labels.contract.ts';
 import { contactsContract } from './contacts.contract.ts';
 import { settingsContract } from './settings.contract.ts';
 import { domainsContract } from './domains.contract.ts';
+import { emailsContract } from './emails.contract.ts';
 
 export type { OpenedStore } from './kit.ts';
 
@@ -33,4 +34,5 @@ export function runStoreContract(test: TestFn, name: string, open: () => Promise
   contactsContract(check);
   settingsContract(check);
   domainsContract(check);
+  emailsContract(check);
 }

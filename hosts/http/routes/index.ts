@@ -14,6 +14,8 @@ import { accountPhotoRoutes } from './account-photo.routes.ts';
 import { audienceRoutes } from './audiences.routes.ts';
 import { contactRoutes } from './contacts.routes.ts';
 import { suppressionRoutes } from './suppressions.routes.ts';
+import { emailRoutes } from './emails.routes.ts';
+import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 // (area route imports: add one line each above this comment)
 import type { Route } from '../route.ts';
 
@@ -28,5 +30,6 @@ export const ROUTES: Route[] = [
   ...webhookRoutes,
   ...settingsRoutes, ...brandingRoutes, ...accountPhotoRoutes,
   ...audienceRoutes, ...contactRoutes, ...suppressionRoutes,
+  ...emailRoutes, ...unsubscribeRoutes,
   // (area routes: add one line each above this comment)
 ];
