@@ -2,6 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { IdSource } from '../ports/id-source.ts';
 import type { ActivityEntry, Store } from '../ports/repositories.ts';
 import type { Actor, ApiKey } from './api-key.ts';
+import { sortableHex } from '../kernel/sortable-id.ts';
 
 export type KeyChange = 'created' | 'updated' | 'enabled' | 'disabled' | 'rotated' | 'revoked' | 'deleted';
 
@@ -17,6 +18,6 @@ export async function recordActivity(
   detail: Record<string, unknown> = {}, source: ActivityEntry['source'] = 'api',
 ): Promise<void> {
   await store.activity.append({
-    id: `act_${ids.hex(12)}`, workspaceId: key.workspaceId, keyId: key.id, type: change, source, actor, detail, createdAt: at,
+    id: `act_${sortableHex(new Date(at), ids)}`, workspaceId: key.workspaceId, keyId: key.id, type: change, source, actor, detail, createdAt: at,
   });
 }

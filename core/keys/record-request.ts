@@ -2,6 +2,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/id-source.ts';
 import type { RequestLogEntry, Store } from '../ports/repositories.ts';
+import { sortableHex } from '../kernel/sortable-id.ts';
 
 export interface ServedRequest { requestId: string; method: string; path: string; status: number; ipAddress: string; durationMs: number }
 
@@ -23,9 +24,10 @@ export class RecordRequest implements PendingWrites {
 
   execute(caller: Caller, served: ServedRequest): void {
     const isKey = caller.kind === 'api_key';
+    const now = this.clock.now();
     this.pending.push({
-      id: `rql_${this.ids.hex(12)}`, workspaceId: caller.workspaceId, keyId: isKey ? caller.credentialId : null,
-      tokenId: isKey ? null : caller.credentialId, createdAt: this.clock.now().toISOString(), ...served,
+      id: `rql_${sortableHex(now, this.ids)}`, workspaceId: caller.workspaceId, keyId: isKey ? caller.credentialId : null,
+      tokenId: isKey ? null : caller.credentialId, createdAt: now.toISOString(), ...served,
     });
     if (this.pending.length >= BATCH) void this.flush().catch(() => undefined);
   }
