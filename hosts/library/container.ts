@@ -318,7 +318,7 @@ export async function buildContainer(config: ResolvedConfig, options: MailServic
   dueTimer.unref();
   // Durable jobs (webhook deliveries) run on agenda; the pump stores a dispatch job whenever there is work.
   const jobs = new AgendaJobScheduler(await openJobBackend(config.jobs, config.jobs.backend === 'sqlite' ? db.knex : null), { onError: reportError });
-  const pump = new WebhookPump(jobs, container.get(T.WebhookDispatcher), { pollMs: 50, lockLifetimeMs: 2_000, onError: reportError });
+  const pump = new WebhookPump(jobs, container.get(T.WebhookDispatcher), { pollMs: 100, lockLifetimeMs: 2_000, onError: reportError });
   pump.register();
   await jobs.start();
   pump.start();
