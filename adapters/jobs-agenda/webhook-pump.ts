@@ -1,5 +1,5 @@
-import type { JobScheduler } from '../ports/job-scheduler.ts';
-import type { WebhookDispatcher } from './webhook-dispatcher.ts';
+import type { JobScheduler } from '../../core/ports/job-scheduler.ts';
+import type { WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.ts';
 
 export const DISPATCH_JOB = 'webhooks.dispatch';
 /** A job kicked here may be run by another process; after this long without a local run, kick again (a spare run finds nothing to do). */

@@ -1,0 +1,57 @@
+import { T } from '../../../core/ports/tokens.ts';
+import { join } from 'node:path';
+import { ListLabels } from '../../../core/labels/list-labels.ts';
+import { GetLabel } from '../../../core/labels/get-label.ts';
+import { CreateLabel } from '../../../core/labels/create-label.ts';
+import { UpdateLabel } from '../../../core/labels/update-label.ts';
+import { DeleteLabel } from '../../../core/labels/delete-label.ts';
+import { ListLabelColors } from '../../../core/labels/list-label-colors.ts';
+import { ListFiles } from '../../../core/files/list-files.ts';
+import { UploadFile } from '../../../core/files/upload-file.ts';
+import { GetFile } from '../../../core/files/get-file.ts';
+import { GetFileStats } from '../../../core/files/file-stats.ts';
+import { DeleteFile } from '../../../core/files/delete-file.ts';
+import { BatchDeleteFiles } from '../../../core/files/batch-delete-files.ts';
+import { CreateFileLink } from '../../../core/files/create-file-link.ts';
+import { ListFileLinks } from '../../../core/files/list-file-links.ts';
+import { RevokeFileLinks } from '../../../core/files/revoke-file-links.ts';
+import { DownloadSharedFile } from '../../../core/files/download-shared-file.ts';
+import { FsBlobStore } from '../../../adapters/blob-fs/blob-store.fs.ts';
+import { ListSignatures } from '../../../core/signatures/list-signatures.ts';
+import { GetSignature } from '../../../core/signatures/get-signature.ts';
+import { CreateSignature } from '../../../core/signatures/create-signature.ts';
+import { UpdateSignature } from '../../../core/signatures/update-signature.ts';
+import { DeleteSignature } from '../../../core/signatures/delete-signature.ts';
+import { CopySignature } from '../../../core/signatures/copy-signature.ts';
+import { SanitizeHtmlSanitizer } from '../../../adapters/html-sanitizer/html-sanitizer.sanitize-html.ts';
+import { SweepUnclaimedBlobs } from '../../../core/blobs/sweep-unclaimed-blobs.ts';
+import type { Binder } from './binder.ts';
+
+/** Files and their blob store, signatures and their sanitiser, labels. */
+export function bindContent({ make, value, config }: Binder): void {
+  make(T.ListLabels, [T.Store, T.Cursors], (s, cu) => new ListLabels(s, cu));
+  make(T.GetLabel, [T.Store], (s) => new GetLabel(s));
+  make(T.CreateLabel, [T.Store, T.Clock], (s, c) => new CreateLabel(s, c));
+  make(T.UpdateLabel, [T.Store, T.Clock], (s, c) => new UpdateLabel(s, c));
+  make(T.DeleteLabel, [T.Store], (s) => new DeleteLabel(s));
+  make(T.ListLabelColors, [], () => new ListLabelColors());
+  value(T.BlobStore, new FsBlobStore(join(config.dataDir, 'blobs')));
+  make(T.ListFiles, [T.Store, T.Cursors], (s, cu) => new ListFiles(s, cu));
+  make(T.UploadFile, [T.Store, T.BlobStore, T.Ids, T.Clock], (s, b, i, c) => new UploadFile(s, b, i, c));
+  make(T.GetFile, [T.Store, T.BlobStore], (s, b) => new GetFile(s, b));
+  make(T.GetFileStats, [T.Store], (s) => new GetFileStats(s));
+  make(T.DeleteFile, [T.Store, T.BlobStore, T.Ids, T.Clock], (s, b, i, c) => new DeleteFile(s, b, i, c));
+  make(T.BatchDeleteFiles, [T.Store, T.BlobStore, T.Ids, T.Clock], (s, b, i, c) => new BatchDeleteFiles(s, b, i, c));
+  make(T.CreateFileLink, [T.Store, T.Ids, T.Hasher, T.Clock], (s, i, h, c) => new CreateFileLink(s, i, h, c));
+  make(T.ListFileLinks, [T.Store], (s) => new ListFileLinks(s));
+  make(T.RevokeFileLinks, [T.Store, T.Clock], (s, c) => new RevokeFileLinks(s, c));
+  make(T.DownloadSharedFile, [T.Store, T.BlobStore, T.Hasher], (s, b, h) => new DownloadSharedFile(s, b, h));
+  value(T.HtmlSanitizer, new SanitizeHtmlSanitizer());
+  make(T.ListSignatures, [T.Store, T.Cursors], (s, cu) => new ListSignatures(s, cu));
+  make(T.GetSignature, [T.Store], (s) => new GetSignature(s));
+  make(T.CreateSignature, [T.Store, T.Ids, T.Clock, T.HtmlSanitizer], (s, i, c, h) => new CreateSignature(s, i, c, h));
+  make(T.UpdateSignature, [T.Store, T.Clock, T.HtmlSanitizer], (s, c, h) => new UpdateSignature(s, c, h));
+  make(T.DeleteSignature, [T.Store], (s) => new DeleteSignature(s));
+  make(T.CopySignature, [T.Store, T.Ids, T.Clock], (s, i, c) => new CopySignature(s, i, c));
+  make(T.SweepUnclaimedBlobs, [T.Store, T.BlobStore, T.Clock], (s, b, c) => new SweepUnclaimedBlobs(s, b, c));
+}

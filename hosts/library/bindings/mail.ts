@@ -1,0 +1,97 @@
+import { T } from '../../../core/ports/tokens.ts';
+import { RecordEvents } from '../../../core/events/record-events.ts';
+import { ListWebhooks } from '../../../core/webhooks/list-webhooks.ts';
+import { GetWebhook } from '../../../core/webhooks/get-webhook.ts';
+import { CreateWebhook } from '../../../core/webhooks/create-webhook.ts';
+import { UpdateWebhook } from '../../../core/webhooks/update-webhook.ts';
+import { DeleteWebhook } from '../../../core/webhooks/delete-webhook.ts';
+import { RotateWebhookSecret } from '../../../core/webhooks/rotate-webhook-secret.ts';
+import { SendTestWebhook } from '../../../core/webhooks/send-test-webhook.ts';
+import { ListWebhookDeliveries } from '../../../core/webhooks/list-webhook-deliveries.ts';
+import { GetWebhookDelivery } from '../../../core/webhooks/get-webhook-delivery.ts';
+import { ReplayWebhookDelivery } from '../../../core/webhooks/replay-webhook-delivery.ts';
+import { ListWebhookAudit } from '../../../core/webhooks/list-webhook-audit.ts';
+import { GetWebhookStats } from '../../../core/webhooks/get-webhook-stats.ts';
+import { WebhookDispatcher } from '../../../core/webhooks/webhook-dispatcher.ts';
+import { FanOutEvents } from '../../../core/webhooks/fan-out-events.ts';
+import { AttemptDelivery } from '../../../core/webhooks/attempt-delivery.ts';
+import { NotifyEndpointDisabled } from '../../../core/webhooks/notify-endpoint-disabled.ts';
+import { HmacWebhookSigner } from '../../../adapters/webhook-http/webhook-signer.hmac.ts';
+import { HttpWebhookSender } from '../../../adapters/webhook-http/webhook-sender.http.ts';
+import { ListAudiences } from '../../../core/audiences/list-audiences.ts';
+import { GetAudience } from '../../../core/audiences/get-audience.ts';
+import { CreateAudience } from '../../../core/audiences/create-audience.ts';
+import { GetAudienceGrowth } from '../../../core/audiences/get-audience-growth.ts';
+import { AddAudienceContact } from '../../../core/audiences/add-audience-contact.ts';
+import { RemoveAudienceContact } from '../../../core/audiences/remove-audience-contact.ts';
+import { ListContacts } from '../../../core/contacts/list-contacts.ts';
+import { GetContact } from '../../../core/contacts/get-contact.ts';
+import { CreateContact } from '../../../core/contacts/create-contact.ts';
+import { UpdateContact } from '../../../core/contacts/update-contact.ts';
+import { DeleteContacts } from '../../../core/contacts/delete-contacts.ts';
+import { ImportContacts } from '../../../core/contacts/import-contacts.ts';
+import { ListSuppressions } from '../../../core/suppressions/list-suppressions.ts';
+import { GetSuppression } from '../../../core/suppressions/get-suppression.ts';
+import { AddSuppression } from '../../../core/suppressions/add-suppression.ts';
+import { RemoveSuppression } from '../../../core/suppressions/remove-suppression.ts';
+import { ListUnsubscribes } from '../../../core/suppressions/list-unsubscribes.ts';
+import { AddUnsubscribe } from '../../../core/suppressions/add-unsubscribe.ts';
+import { RemoveUnsubscribe } from '../../../core/suppressions/remove-unsubscribe.ts';
+import { DeliverEmail } from '../../../core/emails/deliver-email.ts';
+import { SendEmail } from '../../../core/emails/send-email.ts';
+import { ListEmails } from '../../../core/emails/list-emails.ts';
+import { GetEmail } from '../../../core/emails/get-email.ts';
+import { CancelEmail } from '../../../core/emails/cancel-email.ts';
+import { SendDueEmails } from '../../../core/emails/send-due-emails.ts';
+import { OneClickUnsubscribe } from '../../../core/emails/one-click-unsubscribe.ts';
+import type { Binder } from './binder.ts';
+
+/** Events delivery and webhooks, audiences, contacts, suppressions, sending. */
+export function bindMail({ make, value, config, options }: Binder): void {
+  value(T.WebhookSigner, new HmacWebhookSigner());
+  value(T.WebhookSender, new HttpWebhookSender(config.webhookAllow));
+  make(T.RecordEvents, [T.Store, T.Ids, T.Clock], (s, i, c) => new RecordEvents(s, i, c));
+  make(T.ListWebhooks, [T.Store, T.Cursors], (s, cu) => new ListWebhooks(s, cu));
+  make(T.GetWebhook, [T.Store], (s) => new GetWebhook(s));
+  make(T.CreateWebhook, [T.Store, T.Ids, T.Clock, T.Sealer], (s, i, c, se) => new CreateWebhook(s, i, c, se, config.webhookAllow));
+  make(T.UpdateWebhook, [T.Store, T.Ids, T.Clock], (s, i, c) => new UpdateWebhook(s, i, c, config.webhookAllow));
+  make(T.DeleteWebhook, [T.Store, T.Ids, T.Clock], (s, i, c) => new DeleteWebhook(s, i, c));
+  make(T.RotateWebhookSecret, [T.Store, T.Ids, T.Clock, T.Sealer], (s, i, c, se) => new RotateWebhookSecret(s, i, c, se));
+  make(T.SendTestWebhook, [T.Store, T.Ids, T.Clock], (s, i, c) => new SendTestWebhook(s, i, c));
+  make(T.ListWebhookDeliveries, [T.Store, T.Cursors], (s, cu) => new ListWebhookDeliveries(s, cu));
+  make(T.GetWebhookDelivery, [T.Store], (s) => new GetWebhookDelivery(s));
+  make(T.ReplayWebhookDelivery, [T.Store, T.Ids, T.Clock], (s, i, c) => new ReplayWebhookDelivery(s, i, c));
+  make(T.ListWebhookAudit, [T.Store, T.Cursors], (s, cu) => new ListWebhookAudit(s, cu));
+  make(T.GetWebhookStats, [T.Store, T.Clock], (s, c) => new GetWebhookStats(s, c));
+  make(T.WebhookDispatcher, [T.Store, T.Ids, T.Clock, T.Sealer, T.WebhookSigner, T.WebhookSender, T.Mailer], (s, i, c, se, sg, sd, m) =>
+    new WebhookDispatcher(s, c, new FanOutEvents(s, i, c),
+      new AttemptDelivery(s, i, c, se, sg, sd, new NotifyEndpointDisabled(s, m, config.mailFrom), config.webhookTimeoutMs),
+      { concurrency: 32, leaseMs: config.webhookTimeoutMs + 2_000, onError: (e: unknown) => options.onBackgroundError?.(e) }));
+  make(T.ListAudiences, [T.Store], (s) => new ListAudiences(s));
+  make(T.GetAudience, [T.Store], (s) => new GetAudience(s));
+  make(T.CreateAudience, [T.Store, T.Ids, T.Clock], (s, i, c) => new CreateAudience(s, i, c));
+  make(T.GetAudienceGrowth, [T.Store, T.Clock], (s, c) => new GetAudienceGrowth(s, c));
+  make(T.AddAudienceContact, [T.Store, T.Clock], (s, c) => new AddAudienceContact(s, c));
+  make(T.RemoveAudienceContact, [T.Store], (s) => new RemoveAudienceContact(s));
+  make(T.ListContacts, [T.Store, T.Cursors], (s, cu) => new ListContacts(s, cu));
+  make(T.GetContact, [T.Store], (s) => new GetContact(s));
+  make(T.CreateContact, [T.Store, T.Ids, T.Clock], (s, i, c) => new CreateContact(s, i, c));
+  make(T.UpdateContact, [T.Store, T.Ids, T.Clock], (s, i, c) => new UpdateContact(s, i, c));
+  make(T.DeleteContacts, [T.Store, T.Ids, T.Clock], (s, i, c) => new DeleteContacts(s, i, c));
+  make(T.ImportContacts, [T.Store, T.Ids, T.Clock], (s, i, c) => new ImportContacts(s, i, c));
+  make(T.ListSuppressions, [T.Store, T.Cursors], (s, cu) => new ListSuppressions(s, cu));
+  make(T.GetSuppression, [T.Store], (s) => new GetSuppression(s));
+  make(T.AddSuppression, [T.Store, T.Ids, T.Clock], (s, i, c) => new AddSuppression(s, i, c));
+  make(T.RemoveSuppression, [T.Store, T.Ids, T.Clock], (s, i, c) => new RemoveSuppression(s, i, c));
+  make(T.ListUnsubscribes, [T.Store, T.Cursors], (s, cu) => new ListUnsubscribes(s, cu));
+  make(T.AddUnsubscribe, [T.Store, T.Ids, T.Clock], (s, i, c) => new AddUnsubscribe(s, i, c));
+  make(T.RemoveUnsubscribe, [T.Store, T.Ids, T.Clock], (s, i, c) => new RemoveUnsubscribe(s, i, c));
+  make(T.DeliverEmail, [T.Store, T.Ids, T.Clock, T.Mailer, T.DomainSigningKey, T.BlobStore, T.Signer],
+    (s, i, c, m, k, b, sg) => new DeliverEmail(s, i, c, m, k, b, sg, config.serviceHost));
+  make(T.SendEmail, [T.Store, T.Ids, T.Clock, T.DeliverEmail], (s, i, c, d) => new SendEmail(s, i, c, d));
+  make(T.ListEmails, [T.Store, T.Cursors], (s, cu) => new ListEmails(s, cu));
+  make(T.GetEmail, [T.Store], (s) => new GetEmail(s));
+  make(T.CancelEmail, [T.Store, T.Ids, T.Clock], (s, i, c) => new CancelEmail(s, i, c));
+  make(T.SendDueEmails, [T.Store, T.Ids, T.Clock, T.DeliverEmail], (s, i, c, d) => new SendDueEmails(s, i, c, d));
+  make(T.OneClickUnsubscribe, [T.Store, T.Ids, T.Clock, T.Signer], (s, i, c, sg) => new OneClickUnsubscribe(s, i, c, sg));
+}
