@@ -1,4 +1,5 @@
 import { AppError, invalid } from '../kernel/errors.ts';
+import { stateMachine, type Transition } from '../kernel/state-machine.ts';
 import { isDomainName } from '../kernel/emails.ts';
 import { domainToAscii } from '../kernel/punycode.ts';
 
@@ -20,7 +21,7 @@ export interface CustomHost {
   createdAt: string;
 }
 
-const TRANSITIONS: ReadonlyArray<{ from: HostStatus; event: HostEvent; to: HostStatus }> = [
+const TRANSITIONS: ReadonlyArray<Transition<HostStatus, HostEvent>> = [
   { from: 'none', event: 'save', to: 'pending' },
   // A different host replaces the old at once and starts over.
   { from: 'pending', event: 'replace', to: 'pending' },
@@ -36,11 +37,7 @@ const TRANSITIONS: ReadonlyArray<{ from: HostStatus; event: HostEvent; to: HostS
 ];
 
 /** The one place a custom host moves. */
-export function moveHost(from: HostStatus, event: HostEvent): HostStatus {
-  const t = TRANSITIONS.find((x) => x.from === from && x.event === event);
-  if (!t) throw new AppError('internal_error', `A custom host cannot ${event} from ${from}.`);
-  return t.to;
-}
+export const moveHost = stateMachine(TRANSITIONS, (from, event) => new AppError('internal_error', `A custom host cannot ${event} from ${from}.`));
 
 export const statusOf = (h: CustomHost | null): HostStatus => h?.status ?? 'none';
 

@@ -1,4 +1,5 @@
 import { AppError } from '../kernel/errors.ts';
+import { stateMachine, type Transition } from '../kernel/state-machine.ts';
 
 // spec: Index of other calls — Emails. The fields of an email are "not shown" in the spec; these are ours.
 export type EmailStatus = 'queued' | 'scheduled' | 'sent' | 'failed' | 'cancelled';
@@ -41,22 +42,22 @@ export const recipientsOf = (e: Pick<Email, 'to' | 'cc' | 'bcc'>): string[] => [
 type Move = 'send' | 'fail' | 'due' | 'cancel';
 
 /** Entities own their transitions: the only moves an email makes. */
-const TRANSITIONS: ReadonlyArray<{ from: EmailStatus; event: Move; to: EmailStatus }> = [
+const TRANSITIONS: ReadonlyArray<Transition<EmailStatus, Move>> = [
   { from: 'queued', event: 'send', to: 'sent' },
   { from: 'queued', event: 'fail', to: 'failed' },
   { from: 'scheduled', event: 'due', to: 'queued' },
   { from: 'scheduled', event: 'cancel', to: 'cancelled' },
 ];
 
+const move = stateMachine(TRANSITIONS, (from, event) => event === 'cancel'
+  ? new AppError('email_not_cancellable', `Only a scheduled email can be cancelled; this one is ${from}.`, 'id')
+  : new Error(`no email move ${event} from ${from}`));
+
 /** The email after `event` at `at`; an illegal move is 409 `email_not_cancellable` for a cancel, else a bug. */
 export function moveEmail(email: Email, event: Move, at: string, change: Partial<Pick<Email, 'messageId' | 'error' | 'suppressed'>> = {}): Email {
-  const t = TRANSITIONS.find((x) => x.from === email.status && x.event === event);
-  if (!t) {
-    if (event === 'cancel') throw new AppError('email_not_cancellable', `Only a scheduled email can be cancelled; this one is ${email.status}.`, 'id');
-    throw new Error(`email ${email.id}: no move ${event} from ${email.status}`);
-  }
-  const stamp = t.to === 'sent' ? { sentAt: at } : t.to === 'failed' ? { failedAt: at } : t.to === 'cancelled' ? { cancelledAt: at } : {};
-  return { ...email, ...change, ...stamp, status: t.to, updatedAt: at };
+  const to = move(email.status, event);
+  const stamp = to === 'sent' ? { sentAt: at } : to === 'failed' ? { failedAt: at } : to === 'cancelled' ? { cancelledAt: at } : {};
+  return { ...email, ...change, ...stamp, status: to, updatedAt: at };
 }
 
 export const emailView = (e: Email) => ({

@@ -1,4 +1,5 @@
 import { AppError } from '../kernel/errors.ts';
+import { stateMachine, type Transition } from '../kernel/state-machine.ts';
 import type { Scope } from '../auth/scopes.ts';
 
 // spec: States and transitions — API key. The stored lifecycle is `usable`, `switched_off` or `revoked`;
@@ -39,7 +40,7 @@ export interface ApiKey {
   lastChangeType: string;
 }
 
-const TRANSITIONS: ReadonlyArray<{ from: KeyLifecycle; event: KeyEvent; to: KeyLifecycle }> = [
+const TRANSITIONS: ReadonlyArray<Transition<KeyLifecycle, KeyEvent>> = [
   { from: 'usable', event: 'disable', to: 'switched_off' },
   { from: 'usable', event: 'enable', to: 'usable' },
   { from: 'switched_off', event: 'enable', to: 'usable' },
@@ -53,11 +54,7 @@ const TRANSITIONS: ReadonlyArray<{ from: KeyLifecycle; event: KeyEvent; to: KeyL
 ];
 
 /** The one place a key moves; a revoked key refuses every change with 409 `revoked`. */
-export function moveKey(from: KeyLifecycle, event: KeyEvent): KeyLifecycle {
-  const t = TRANSITIONS.find((x) => x.from === from && x.event === event);
-  if (!t) throw new AppError('revoked', 'This API key has been revoked and cannot be changed.', 'id');
-  return t.to;
-}
+export const moveKey = stateMachine(TRANSITIONS, () => new AppError('revoked', 'This API key has been revoked and cannot be changed.', 'id'));
 
 export function keyStatus(key: Pick<ApiKey, 'lifecycle' | 'expiresAt'>, now: Date): KeyStatus {
   if (key.lifecycle === 'revoked') return 'revoked';

@@ -1,4 +1,5 @@
 import { AppError } from '../kernel/errors.ts';
+import { stateMachine, type Transition } from '../kernel/state-machine.ts';
 
 // spec: States and transitions — Webhook endpoint. A person's switch-off leaves disabledAt and disabledReason
 // null; the server's (100 failed attempts in a row) sets both. Switching back on clears them and the count.
@@ -31,7 +32,7 @@ export interface WebhookEndpoint {
   updatedAt: string;
 }
 
-const TRANSITIONS: ReadonlyArray<{ from: EndpointState; event: EndpointEvent; to: EndpointState }> = [
+const TRANSITIONS: ReadonlyArray<Transition<EndpointState, EndpointEvent>> = [
   { from: 'enabled', event: 'enable', to: 'enabled' },
   { from: 'enabled', event: 'disable', to: 'disabled_by_person' },
   { from: 'enabled', event: 'failure_limit', to: 'disabled_by_server' },
@@ -41,16 +42,17 @@ const TRANSITIONS: ReadonlyArray<{ from: EndpointState; event: EndpointEvent; to
   { from: 'disabled_by_server', event: 'disable', to: 'disabled_by_server' },
 ];
 
+const move = stateMachine(TRANSITIONS, () => new AppError('webhook_disabled', 'This webhook endpoint is disabled.', 'id'));
+
 /** The one place an endpoint moves; fields that go with a move are set here too. */
 export function moveEndpoint(endpoint: WebhookEndpoint, event: EndpointEvent, at: string): WebhookEndpoint {
-  const t = TRANSITIONS.find((x) => x.from === endpoint.state && x.event === event);
-  if (!t) throw new AppError('webhook_disabled', 'This webhook endpoint is disabled.', 'id');
-  if (t.to === endpoint.state) return endpoint;
-  if (t.to === 'enabled') {
-    return { ...endpoint, state: t.to, disabledAt: null, disabledReason: null, consecutiveFailures: 0, enabledSince: at };
+  const to = move(endpoint.state, event);
+  if (to === endpoint.state) return endpoint;
+  if (to === 'enabled') {
+    return { ...endpoint, state: to, disabledAt: null, disabledReason: null, consecutiveFailures: 0, enabledSince: at };
   }
-  if (t.to === 'disabled_by_server') return { ...endpoint, state: t.to, disabledAt: at, disabledReason: DISABLED_REASON };
-  return { ...endpoint, state: t.to, disabledAt: null, disabledReason: null };
+  if (to === 'disabled_by_server') return { ...endpoint, state: to, disabledAt: at, disabledReason: DISABLED_REASON };
+  return { ...endpoint, state: to, disabledAt: null, disabledReason: null };
 }
 
 export const isEnabled = (e: Pick<WebhookEndpoint, 'state'>): boolean => e.state === 'enabled';
