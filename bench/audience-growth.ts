@@ -3,7 +3,7 @@ import { openDatabase } from '../adapters/knex/connect.ts';
 import { createKnexStore } from '../adapters/knex/store.knex.ts';
 import type { ChildServer } from './child-server.ts';
 import { DEMO } from './config.ts';
-import { authHeaders, startDevServer } from './dev-server.ts';
+import { authHeaders, loadDemo, startDevServer } from './dev-server.ts';
 import { heading, int, ms, note, seconds, subheading, table, warn } from './report.ts';
 import { median, percentile } from './stats.ts';
 import { tempDir } from './temp-dir.ts';
@@ -92,9 +92,7 @@ export async function audienceGrowth(): Promise<void> {
   let server: ChildServer | null = null;
   try {
     subheading('setup');
-    server = await startDevServer({ dataDir: data.path, db, name: 'dev server (loading the demo)' });
-    await server.stop();
-    server = null;
+    await loadDemo(data.path, db);
     const seeded = await seed(db, contacts);
     note(`seeded ${int(seeded.memberships)} memberships in ${seconds(seeded.ms)}`);
     server = await startDevServer({ dataDir: data.path, db });

@@ -32,3 +32,9 @@ export function rateLimitWarning(res: Response): string | null {
   }
   return null;
 }
+
+/** Starts the dev server once on an empty data dir so it loads the demo, then stops it: seeding comes next. */
+export async function loadDemo(dataDir: string, db: string): Promise<void> {
+  const server = await startDevServer({ dataDir, db, name: 'dev server (loading the demo)' });
+  await server.stop();
+}

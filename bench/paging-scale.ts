@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ChildServer } from './child-server.ts';
 import type { BenchConfig } from './config.ts';
-import { authHeaders, rateLimitWarning, startDevServer } from './dev-server.ts';
+import { authHeaders, loadDemo, rateLimitWarning, startDevServer } from './dev-server.ts';
 import { tempDir } from './temp-dir.ts';
 import { heading, int, ms, note, ratio, seconds, subheading, table, warn } from './report.ts';
 import { seedRequestLog } from './seed-request-log.ts';
@@ -32,9 +32,7 @@ export async function pagingScale(config: BenchConfig): Promise<void> {
   let server: ChildServer | null = null;
   try {
     subheading('setup');
-    server = await startDevServer({ dataDir: data.path, db, name: 'dev server (loading the demo)' });
-    await server.stop();
-    server = null;
+    await loadDemo(data.path, db);
     note(`demo fixture loaded into ${db}`);
 
     const seeded = await seedRequestLog(db, rows);
