@@ -13,6 +13,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/id-source.ts';
 import type { Store } from '../ports/repositories.ts';
+import { sortableHex } from '../kernel/sortable-id.ts';
 
 /** `"Name" <address>`, quoting the name so no character of it can change the header's meaning. */
 const fromHeader = (name: string | null, address: string) =>
@@ -39,7 +40,7 @@ export class SendEmail {
     if (!workspace) throw notFound('workspace');
     const at = now.toISOString();
     const email: Email = {
-      id: `em_${this.ids.hex(12)}`, workspaceId: caller.workspaceId,
+      id: `em_${sortableHex(now, this.ids)}`, workspaceId: caller.workspaceId,
       from: fromHeader(parsed.from.name ?? senderName ?? workspace.name, address), fromAddress: address,
       to: parsed.to, cc: parsed.cc, bcc: parsed.bcc, subject: parsed.subject, html: appendSignature(parsed.html, signature),
       text: parsed.text, replyTo: parsed.replyTo, headers: parsed.headers, attachments: parsed.attachments,

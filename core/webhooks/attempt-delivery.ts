@@ -8,6 +8,7 @@ import type { SecretSealer } from '../ports/crypto.ts';
 import type { IdSource } from '../ports/id-source.ts';
 import type { Store } from '../ports/repositories.ts';
 import type { WebhookSender, WebhookSigner } from '../ports/webhook-sender.ts';
+import { sortableHex } from '../kernel/sortable-id.ts';
 
 const SERVER = { type: 'library' as const, id: null };
 
@@ -46,7 +47,7 @@ export class AttemptDelivery {
     let switchedOff = false;
     await this.store.transaction(async (tx) => {
       await tx.webhooks.insertAttempt({
-        id: `wht_${this.ids.hex(12)}`, deliveryId: delivery.id, endpointId: endpoint.id, workspaceId: endpoint.workspaceId,
+        id: `wht_${sortableHex(started, this.ids)}`, deliveryId: delivery.id, endpointId: endpoint.id, workspaceId: endpoint.workspaceId,
         attempt: delivery.attempts + 1, startedAt: started.toISOString(), url: endpoint.url, requestHeaders: headers,
         responseStatus: response.status, responseBodyExcerpt: response.bodyExcerpt, durationMs: response.durationMs,
         error: response.error, succeeded: ok,

@@ -5,6 +5,7 @@ import type { WebhookDelivery } from './webhook-delivery.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/id-source.ts';
 import type { Store } from '../ports/repositories.ts';
+import { sortableHex } from '../kernel/sortable-id.ts';
 
 /** The body every attempt of a delivery sends (README: payload envelope). */
 export const envelope = (e: RecordedEvent): string =>
@@ -13,7 +14,7 @@ export const envelope = (e: RecordedEvent): string =>
 /** A delivery of `event` to `endpoint`, due at once (host contract: the first attempt starts right after the commit). */
 export function newDelivery(ids: IdSource, endpoint: Pick<WebhookEndpoint, 'id' | 'workspaceId'>, event: RecordedEvent, at: string): WebhookDelivery {
   return {
-    id: `whd_${ids.hex(12)}`, workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: event.id,
+    id: `whd_${sortableHex(new Date(at), ids)}`, workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: event.id,
     eventType: event.type, payload: envelope(event), status: 'pending', attempts: 0, roundAttempts: 0,
     nextAttemptAt: at, leaseUntil: null, lastResponseStatus: null, lastError: null, createdAt: at, updatedAt: at, completedAt: null,
   };

@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Store } from '../ports/repositories.ts';
 import type { Actor } from '../keys/api-key.ts';
 import type { IdSource } from '../ports/id-source.ts';
+import { sortableHex } from '../kernel/sortable-id.ts';
 
 /** spec: GET /webhooks/{id} — 404 `resource_not_found` for unknown ids and other workspaces alike. */
 export async function visibleEndpoint(store: Store, caller: Caller, id: string): Promise<WebhookEndpoint> {
@@ -22,5 +23,5 @@ export async function recordAudit(
   store: Store, ids: IdSource, endpoint: Pick<WebhookEndpoint, 'id' | 'workspaceId'>, type: AuditType, actor: Actor,
   at: string, detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await store.webhooks.appendAudit({ id: `wha_${ids.hex(12)}`, workspaceId: endpoint.workspaceId, endpointId: endpoint.id, type, actor, detail, createdAt: at });
+  await store.webhooks.appendAudit({ id: `wha_${sortableHex(new Date(at), ids)}`, workspaceId: endpoint.workspaceId, endpointId: endpoint.id, type, actor, detail, createdAt: at });
 }
